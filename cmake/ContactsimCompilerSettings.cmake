@@ -1,0 +1,22 @@
+# Warnings, sanitizers and the compiler cache, applied to every contactsim target through
+# the interface target contactsim_warnings (not exported: consumers keep their own flags).
+
+find_program(CONTACTSIM_CCACHE ccache)
+if(CONTACTSIM_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CONTACTSIM_CCACHE})
+endif()
+
+add_library(contactsim_warnings INTERFACE)
+target_compile_options(contactsim_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow
+                                                     -Wnon-virtual-dtor -Wconversion -Wno-sign-conversion)
+if(CONTACTSIM_WERROR)
+  target_compile_options(contactsim_warnings INTERFACE -Werror)
+endif()
+
+if(CONTACTSIM_SANITIZE)
+  set(CONTACTSIM_SANITIZER_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all
+                                 -fno-omit-frame-pointer)
+  add_compile_options(${CONTACTSIM_SANITIZER_FLAGS})
+  add_link_options(${CONTACTSIM_SANITIZER_FLAGS})
+  list(JOIN CONTACTSIM_SANITIZER_FLAGS " " CONTACTSIM_SANITIZER_FLAGS_STRING)
+endif()

@@ -1,0 +1,14 @@
+# Every dependency comes from a Debian package that scripts/install-deps.sh installs
+# (../shared/DEPENDENCIES.md lists the package names and the packaging defects).
+
+find_package(Eigen3 3.4 REQUIRED NO_MODULE)          # libeigen3-dev
+find_package(nlohmann_json 3.11 REQUIRED)             # nlohmann-json3-dev
+if(CONTACTSIM_BUILD_APPS)
+  find_package(CLI11 2.1 REQUIRED)                    # libcli11-dev
+endif()
+if(CONTACTSIM_BUILD_TESTS)
+  find_package(GTest REQUIRED)                        # googletest, libgtest-dev
+endif()
+if(CONTACTSIM_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)                    # libbenchmark-dev
+endif()

@@ -1,0 +1,133 @@
+// Adaptive step-size driver after kry-pai-2002 §3.7: try the current step; halve it when the step
+// is vetoed (the contact left its patch domain, later issues) or, optionally, when an embedded
+// error estimate exceeds the tolerance; double it after success, between a minimum and a maximum.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "contactsim/dynamics/cash_karp.hpp"
+#include "contactsim/dynamics/rk4.hpp"
+
+namespace contactsim {
+
+enum class AdaptiveMethod {
+  kRk4,         ///< classical RK4; only vetoes shrink the step (kry-pai-2002 §3.7)
+  kCashKarp45,  ///< embedded 4(5) pair; steps also halve while the error estimate is too large
+};
+
+struct AdaptiveStepParameters {
+  double min_step = 1e-3;     ///< smallest step [s], > 0
+  double max_step = 1e-2;     ///< largest step [s], ≥ min_step
+  double initial_step = 0.0;  ///< first step [s]; 0 means max_step
+  AdaptiveMethod method = AdaptiveMethod::kRk4;
+  /// Error control of kCashKarp45: ‖e_i / (atol + rtol·max(|x_i|, |y_i|))‖_∞ ≤ 1.
+  double absolute_tolerance = 1e-9;
+  double relative_tolerance = 1e-9;
+
+  /// Throws InvalidInputError naming the bad field.
+  void validate() const;
+};
+
+struct AdaptiveStepStats {
+  long accepted = 0;
+  long rejected = 0;  ///< attempts vetoed or over tolerance, then retried at half the step
+  long accepted_over_tolerance = 0;  ///< at min_step the error was still above tolerance
+  double smallest_step = std::numeric_limits<double>::infinity();
+  double largest_step = 0.0;
+};
+
+enum class StepStatus {
+  kAccepted,
+  kVetoedAtMinimumStep,  ///< the veto persisted at min_step: the caller handles the event
+};
+
+template <class State>
+struct AdaptiveStepResult {
+  StepStatus status;
+  double h;  ///< size of the accepted (or last vetoed) step
+  State x;   ///< state after the step (after the last vetoed attempt when vetoed)
+};
+
+template <OdeSystem S>
+class AdaptiveDriver {
+ public:
+  using State = typename S::State;
+
+  explicit AdaptiveDriver(const AdaptiveStepParameters& parameters) : p_(parameters) {
+    p_.validate();
+    h_ = p_.initial_step > 0.0 ? p_.initial_step : p_.max_step;
+  }
+
+  /// Advances from (t, x) by at most t_end − t. `accept(t_new, x_new)` returns false to veto a
+  /// step. The last step before t_end may be shorter than min_step; it does not change the step
+  /// size carried to the next call.
+  template <class Accept>
+  AdaptiveStepResult<State> step(const S& system, double t, const State& x, double t_end,
+                                 Accept&& accept) {
+    for (;;) {
+      const double h = std::min(h_, t_end - t);
+      const bool at_minimum = h_ <= p_.min_step;
+      State y;
+      bool within_tolerance = true;
+      if (p_.method == AdaptiveMethod::kCashKarp45) {
+        const EmbeddedStep<State> e = cashKarpStep(system, t, x, h);
+        y = e.x;
+        error_ratio_ = errorRatio(x, e);
+        within_tolerance = error_ratio_ <= 1.0;
+      } else {
+        y = rk4Step(system, t, x, h);
+      }
+      const bool vetoed = !accept(t + h, y);
+      if (vetoed && at_minimum) {
+        ++stats_.rejected;
+        return {StepStatus::kVetoedAtMinimumStep, h, y};
+      }
+      if (vetoed || (!within_tolerance && !at_minimum)) {
+        ++stats_.rejected;
+        h_ = std::max(0.5 * h_, p_.min_step);
+        continue;
+      }
+      if (!within_tolerance) {
+        ++stats_.accepted_over_tolerance;
+      }
+      record(h);
+      // Grow only when the full step was taken; an order-5 error grows 32-fold per doubling.
+      const bool grow = p_.method != AdaptiveMethod::kCashKarp45 || 32.0 * error_ratio_ <= 1.0;
+      if (h == h_ && grow) {
+        h_ = std::min(2.0 * h_, p_.max_step);
+      }
+      return {StepStatus::kAccepted, h, y};
+    }
+  }
+
+  /// Advances with no veto.
+  AdaptiveStepResult<State> step(const S& system, double t, const State& x, double t_end) {
+    return step(system, t, x, t_end, [](double, const State&) { return true; });
+  }
+
+  [[nodiscard]] double currentStep() const noexcept { return h_; }
+  [[nodiscard]] const AdaptiveStepStats& stats() const noexcept { return stats_; }
+
+ private:
+  double errorRatio(const State& x, const EmbeddedStep<State>& e) const {
+    const State scale = (p_.absolute_tolerance +
+                         p_.relative_tolerance * x.cwiseAbs().cwiseMax(e.x.cwiseAbs()).array())
+                            .matrix();
+    return e.error.cwiseQuotient(scale).cwiseAbs().maxCoeff();
+  }
+
+  void record(double h) {
+    ++stats_.accepted;
+    stats_.smallest_step = std::min(stats_.smallest_step, h);
+    stats_.largest_step = std::max(stats_.largest_step, h);
+  }
+
+  AdaptiveStepParameters p_;
+  AdaptiveStepStats stats_;
+  double h_;
+  double error_ratio_ = 0.0;
+};
+
+}  // namespace contactsim

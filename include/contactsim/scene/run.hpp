@@ -1,0 +1,47 @@
+// Running a scene: sampled trajectories, a summary, and the files `contactsim run` writes.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "contactsim/scene/scene.hpp"
+
+namespace contactsim {
+
+struct BodySample {
+  RigidBodyState state;
+  double energy = 0.0;  ///< kinetic + potential [J]
+};
+
+struct TrajectorySample {
+  double time = 0.0;
+  std::vector<BodySample> bodies;  ///< in scene order
+};
+
+struct RunResult {
+  Scene scene;
+  std::vector<std::string> body_names;
+  std::vector<TrajectorySample>
+      samples;  ///< at t = k / rate, k = 0 .. ⌊duration·rate⌋, and at duration
+  IntegrationStats stats;
+  double wall_seconds = 0.0;
+  std::vector<Vec3> initial_angular_momentum;  ///< world, about each centre of mass
+  std::vector<Vec3> final_angular_momentum;
+};
+
+/// Simulates the scene for its duration. Throws InvalidInputError / NumericalError.
+[[nodiscard]] RunResult runScene(const Scene& scene);
+
+/// CSV, one row per sample and body: time, body, position, quaternion (w, x, y, z), world angular
+/// and linear velocity, energy.
+[[nodiscard]] std::string trajectoryCsv(const RunResult& result);
+
+/// JSON summary: scene, integrator, step statistics, wall time, per-body energy and angular
+/// momentum drift, final state.
+[[nodiscard]] std::string summaryJson(const RunResult& result);
+
+/// Writes trajectory.csv and summary.json into `directory`, atomically (all or nothing).
+void writeRunOutputs(const RunResult& result, const std::filesystem::path& directory);
+
+}  // namespace contactsim

@@ -1,0 +1,41 @@
+// A scene: what a run simulates and what it writes. Loaded from the JSON format of
+// docs/scene-format.md; every error names the file, the JSON path and what was expected.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "contactsim/world/world.hpp"
+
+namespace contactsim {
+
+struct OutputSettings {
+  double rate = 100.0;  ///< trajectory samples per second [Hz], > 0
+};
+
+struct Scene {
+  std::string name;
+  std::string description;
+  double duration = 1.0;  ///< simulated time [s], > 0
+  WorldDescription world;
+  OutputSettings output;
+  std::string origin;  ///< the file it came from, or "<built-in default scene>"
+};
+
+/// The scene format version this build reads and writes.
+inline constexpr int kSceneFormatVersion = 1;
+
+/// Reads and validates a scene file. Throws SceneError (file, JSON path, message) on anything
+/// malformed: bad JSON, wrong types, unknown keys, missing fields, invalid physical values.
+[[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file);
+
+/// Parses scene text; `origin` names it in error messages.
+[[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin);
+
+/// The scene `contactsim` runs without arguments: an asymmetric body thrown upwards, tumbling
+/// about its intermediate axis (scenes/tumbling-body.json, compiled in).
+[[nodiscard]] Scene builtinDefaultScene();
+[[nodiscard]] std::string_view builtinDefaultSceneText();
+
+}  // namespace contactsim

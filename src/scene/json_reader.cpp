@@ -1,0 +1,179 @@
+#include "json_reader.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace contactsim::scene_detail {
+
+std::string escapePointer(const std::string& key) {
+  std::string out;
+  for (const char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string typeName(const nlohmann::json& v) {
+  return v.type_name();
+}
+
+}  // namespace
+
+JsonObject::JsonObject(const nlohmann::json& value, std::string path, const std::string& file)
+    : value_(value), path_(std::move(path)), file_(file) {
+  if (!value_.is_object()) {
+    throw SceneError(file_, path_, "expected an object, got " + typeName(value_));
+  }
+}
+
+std::string JsonObject::pathOf(const std::string& key) const {
+  return path_ + "/" + escapePointer(key);
+}
+
+void JsonObject::fail(const std::string& key, const std::string& message) const {
+  throw SceneError(file_, key.empty() ? path_ : pathOf(key), message);
+}
+
+const nlohmann::json& JsonObject::required(const std::string& key) {
+  const auto it = value_.find(key);
+  if (it == value_.end()) {
+    throw SceneError(file_, path_, "missing required key \"" + key + "\"");
+  }
+  return *it;
+}
+
+double JsonObject::toNumber(const nlohmann::json& value, const std::string& path) const {
+  if (!value.is_number()) {
+    throw SceneError(file_, path, "expected a number, got " + typeName(value));
+  }
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) {
+    throw SceneError(file_, path, "expected a finite number");
+  }
+  return x;
+}
+
+double JsonObject::number(const std::string& key) {
+  return toNumber(required(key), pathOf(key));
+}
+
+double JsonObject::number(const std::string& key, double fallback) {
+  return has(key) ? number(key) : fallback;
+}
+
+double JsonObject::positiveNumber(const std::string& key) {
+  const double x = number(key);
+  if (!(x > 0.0)) {
+    std::ostringstream s;
+    s << "expected a positive number, got " << x;
+    fail(key, s.str());
+  }
+  return x;
+}
+
+double JsonObject::positiveNumber(const std::string& key, double fallback) {
+  return has(key) ? positiveNumber(key) : fallback;
+}
+
+int JsonObject::integer(const std::string& key) {
+  const nlohmann::json& v = required(key);
+  if (!v.is_number_integer()) {
+    fail(key, "expected an integer, got " + typeName(v));
+  }
+  return v.get<int>();
+}
+
+std::string JsonObject::string(const std::string& key) {
+  const nlohmann::json& v = required(key);
+  if (!v.is_string()) {
+    fail(key, "expected a string, got " + typeName(v));
+  }
+  return v.get<std::string>();
+}
+
+std::string JsonObject::string(const std::string& key, const std::string& fallback) {
+  return has(key) ? string(key) : fallback;
+}
+
+Vec3 JsonObject::vec3(const std::string& key) {
+  const nlohmann::json& v = required(key);
+  if (!v.is_array() || v.size() != 3) {
+    fail(key, "expected an array of 3 numbers, got " +
+                  (v.is_array() ? "an array of " + std::to_string(v.size()) : typeName(v)));
+  }
+  Vec3 x;
+  for (int i = 0; i < 3; ++i) {
+    x(i) = toNumber(v[static_cast<std::size_t>(i)], pathOf(key) + "/" + std::to_string(i));
+  }
+  return x;
+}
+
+Vec3 JsonObject::vec3(const std::string& key, const Vec3& fallback) {
+  return has(key) ? vec3(key) : fallback;
+}
+
+Mat3 JsonObject::mat3(const nlohmann::json& value, const std::string& path) const {
+  if (!value.is_array() || value.size() != 3) {
+    throw SceneError(file_, path, "expected 3 rows of 3 numbers");
+  }
+  Mat3 A;
+  for (std::size_t r = 0; r < 3; ++r) {
+    const nlohmann::json& row = value[r];
+    const std::string row_path = path + "/" + std::to_string(r);
+    if (!row.is_array() || row.size() != 3) {
+      throw SceneError(file_, row_path, "expected a row of 3 numbers");
+    }
+    for (std::size_t c = 0; c < 3; ++c) {
+      A(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) =
+          toNumber(row[c], row_path + "/" + std::to_string(c));
+    }
+  }
+  return A;
+}
+
+Quat JsonObject::quaternion(const std::string& key, const Quat& fallback) {
+  if (!has(key)) {
+    return fallback;
+  }
+  const nlohmann::json& v = required(key);
+  if (!v.is_array() || v.size() != 4) {
+    fail(key, "expected a unit quaternion [w, x, y, z]");
+  }
+  double c[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    c[i] = toNumber(v[i], pathOf(key) + "/" + std::to_string(i));
+  }
+  const Quat q(c[0], c[1], c[2], c[3]);
+  if (std::abs(q.norm() - 1.0) > 1e-6) {
+    std::ostringstream s;
+    s << "expected a unit quaternion [w, x, y, z] (norm 1 within 1e-6), got norm " << q.norm();
+    fail(key, s.str());
+  }
+  return q.normalized();
+}
+
+JsonObject JsonObject::object(const std::string& key) {
+  return JsonObject(required(key), pathOf(key), file_);
+}
+
+void JsonObject::rejectUnknownKeys(const std::set<std::string>& allowed) const {
+  for (const auto& item : value_.items()) {
+    if (allowed.count(item.key()) == 0) {
+      std::string list;
+      for (const std::string& k : allowed) {
+        list += (list.empty() ? "" : ", ") + k;
+      }
+      fail(item.key(), "unknown key \"" + item.key() + "\" (allowed here: " + list + ")");
+    }
+  }
+}
+
+}  // namespace contactsim::scene_detail

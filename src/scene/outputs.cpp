@@ -1,0 +1,91 @@
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "contactsim/io/atomic_files.hpp"
+#include "contactsim/scene/run.hpp"
+
+namespace contactsim {
+namespace {
+
+nlohmann::json toJson(const Vec3& v) {
+  return {v.x(), v.y(), v.z()};
+}
+
+double relativeChange(double initial, double final_value) {
+  const double scale = std::abs(initial) > 0.0 ? std::abs(initial) : 1.0;
+  return (final_value - initial) / scale;
+}
+
+}  // namespace
+
+std::string trajectoryCsv(const RunResult& result) {
+  std::string csv = "time,body,px,py,pz,qw,qx,qy,qz,wx,wy,wz,vx,vy,vz,energy\n";
+  char line[512];
+  for (const TrajectorySample& s : result.samples) {
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+      const RigidBodyState& x = s.bodies[i].state;
+      const Vec3 w = x.worldAngularVelocity();
+      const Vec3 v = x.worldLinearVelocity();
+      std::snprintf(line, sizeof line,
+                    "%.10g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                    "%.17g,%.17g,%.17g\n",
+                    s.time, result.body_names[i].c_str(), x.position.x(), x.position.y(),
+                    x.position.z(), x.orientation.w(), x.orientation.x(), x.orientation.y(),
+                    x.orientation.z(), w.x(), w.y(), w.z(), v.x(), v.y(), v.z(),
+                    s.bodies[i].energy);
+      csv += line;
+    }
+  }
+  return csv;
+}
+
+std::string summaryJson(const RunResult& result) {
+  const Scene& scene = result.scene;
+  nlohmann::json j;
+  j["scene"] = {{"name", scene.name}, {"origin", scene.origin}, {"duration", scene.duration}};
+  const IntegratorSettings& integrator = scene.world.integrator;
+  j["integrator"] = {{"method", toString(integrator.method)}};
+  if (integrator.method == IntegratorMethod::kRk4 ||
+      integrator.method == IntegratorMethod::kSemiImplicitEuler) {
+    j["integrator"]["step"] = integrator.step;
+  } else {
+    j["integrator"]["min_step"] = integrator.adaptive.min_step;
+    j["integrator"]["max_step"] = integrator.adaptive.max_step;
+  }
+  j["steps"] = {{"accepted", result.stats.steps},
+                {"rejected", result.stats.rejected},
+                {"smallest", result.stats.smallest_step},
+                {"largest", result.stats.largest_step}};
+  j["samples"] = result.samples.size();
+  j["wall_seconds"] = result.wall_seconds;
+  nlohmann::json bodies = nlohmann::json::array();
+  const TrajectorySample& first = result.samples.front();
+  const TrajectorySample& last = result.samples.back();
+  for (std::size_t i = 0; i < result.body_names.size(); ++i) {
+    const Vec3& L0 = result.initial_angular_momentum[i];
+    const Vec3& L1 = result.final_angular_momentum[i];
+    const RigidBodyState& x = last.bodies[i].state;
+    bodies.push_back(
+        {{"name", result.body_names[i]},
+         {"initial_energy", first.bodies[i].energy},
+         {"final_energy", last.bodies[i].energy},
+         {"relative_energy_drift", relativeChange(first.bodies[i].energy, last.bodies[i].energy)},
+         {"initial_angular_momentum", toJson(L0)},
+         {"final_angular_momentum", toJson(L1)},
+         {"relative_angular_momentum_drift",
+          (L1 - L0).norm() / (L0.norm() > 0.0 ? L0.norm() : 1.0)},
+         {"final_position", toJson(x.position)},
+         {"final_orientation_wxyz",
+          {x.orientation.w(), x.orientation.x(), x.orientation.y(), x.orientation.z()}}});
+  }
+  j["bodies"] = bodies;
+  return j.dump(2) + "\n";
+}
+
+void writeRunOutputs(const RunResult& result, const std::filesystem::path& directory) {
+  writeFilesAtomically(directory, {{"trajectory.csv", trajectoryCsv(result)},
+                                   {"summary.json", summaryJson(result)}});
+}
+
+}  // namespace contactsim

@@ -1,0 +1,85 @@
+// The contactsim executable: default scene, run with --out, and the bad-input set (clear error,
+// non-zero exit, no output files).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "../scene/bad_scenes.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code;
+  std::string output;  // stdout and stderr
+};
+
+Outcome runCli(const std::string& arguments, const fs::path& cwd) {
+  const fs::path log = cwd / "cli.log";
+  const std::string command = "cd '" + cwd.string() + "' && '" + CONTACTSIM_CLI + "' " + arguments +
+                              " > '" + log.string() + "' 2>&1 < /dev/null";
+  const int status = std::system(command.c_str());
+  std::ifstream in(log);
+  std::ostringstream s;
+  s << in.rdbuf();
+  fs::remove(log);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, s.str()};
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("contactsim_cli_test_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+TEST(CliTest, NoArgumentRunsTheDefaultScene) {
+  const fs::path dir = scratch("default");
+  const Outcome o = runCli("", dir);
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_NE(o.output.find("tumbling-body"), std::string::npos) << o.output;
+  EXPECT_TRUE(fs::exists(dir / "contactsim-out/tumbling-body/trajectory.csv"));
+  EXPECT_TRUE(fs::exists(dir / "contactsim-out/tumbling-body/summary.json"));
+  fs::remove_all(dir);
+}
+
+TEST(CliTest, RunWritesToTheGivenDirectory) {
+  const fs::path dir = scratch("run");
+  const Outcome o = runCli("run '" + std::string(CONTACTSIM_SOURCE_DIR) +
+                               "/scenes/tumbling-body.json' --out results --quiet",
+                           dir);
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_TRUE(o.output.empty()) << o.output;
+  EXPECT_GT(fs::file_size(dir / "results/trajectory.csv"), 1000u);
+  fs::remove_all(dir);
+}
+
+TEST(CliTest, BadScenesFailCleanlyWithoutOutputs) {
+  for (const contactsim::testing::BadScene& bad : contactsim::testing::badScenes()) {
+    const fs::path dir = scratch("bad");
+    const Outcome o = runCli("run '" + contactsim::testing::badScenePath(bad) + "' --out out", dir);
+    EXPECT_NE(o.exit_code, 0) << bad.file;
+    EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << bad.file << ": " << o.output;
+    EXPECT_NE(o.output.find(bad.json_path), std::string::npos) << bad.file << ": " << o.output;
+    EXPECT_EQ(std::count(o.output.begin(), o.output.end(), '\n'), 1) << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << bad.file << " left output behind";
+    fs::remove_all(dir);
+  }
+}
+
+TEST(CliTest, UsageErrorsExitNonZero) {
+  const fs::path dir = scratch("usage");
+  EXPECT_NE(runCli("run", dir).exit_code, 0);
+  EXPECT_NE(runCli("fly scene.json", dir).exit_code, 0);
+  EXPECT_NE(runCli("run missing.json", dir).exit_code, 0);
+  EXPECT_EQ(
+      runCli("validate '" + std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/tumbling-body.json'", dir)
+          .exit_code,
+      0);
+  fs::remove_all(dir);
+}
+
+}  // namespace

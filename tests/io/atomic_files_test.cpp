@@ -1,0 +1,65 @@
+#include "contactsim/io/atomic_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "contactsim/error.hpp"
+
+namespace contactsim {
+namespace {
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("contactsim_io_test_" + name);
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(AtomicFilesTest, WritesAllFilesAndNoTemporaries) {
+  const fs::path dir = scratch("ok") / "nested";
+  writeFilesAtomically(dir, {{"a.txt", "alpha"}, {"b.txt", "beta"}});
+  EXPECT_EQ(read(dir / "a.txt"), "alpha");
+  EXPECT_EQ(read(dir / "b.txt"), "beta");
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
+    ++entries;
+  EXPECT_EQ(entries, 2);
+  writeFilesAtomically(dir, {{"a.txt", "again"}});  // replaces
+  EXPECT_EQ(read(dir / "a.txt"), "again");
+  fs::remove_all(dir.parent_path());
+}
+
+TEST(AtomicFilesTest, FailureLeavesNothingBehind) {
+  // The second name is a directory already: its rename fails, and nothing new remains.
+  const fs::path dir = scratch("fail");
+  fs::create_directories(dir / "b.txt" / "occupied");
+  EXPECT_THROW(writeFilesAtomically(dir, {{"a.txt", "alpha"}, {"b.txt", "beta"}}), Error);
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir))
+    files += e.is_regular_file() ? 1 : 0;
+  EXPECT_EQ(files, 0);
+  for (const auto& e : fs::directory_iterator(dir)) {
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+  }
+  fs::remove_all(dir);
+}
+
+TEST(AtomicFilesTest, UncreatableDirectoryIsAnError) {
+  const fs::path file = scratch("blocker");
+  fs::create_directories(file.parent_path());
+  std::ofstream(file) << "x";
+  EXPECT_THROW(writeFilesAtomically(file / "sub", {{"a.txt", "alpha"}}), Error);
+  fs::remove(file);
+}
+
+}  // namespace
+}  // namespace contactsim

@@ -1,0 +1,49 @@
+// The bad-input set: malformed scene files in tests/data/bad_scenes with the JSON path and the
+// words every error message must contain. Shared by the loader test and the CLI test.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace contactsim::testing {
+
+struct BadScene {
+  std::string file;       ///< name in tests/data/bad_scenes, without ".json"
+  std::string json_path;  ///< JSON pointer the error must name
+  std::string words;      ///< words the message must contain
+};
+
+inline const std::vector<BadScene>& badScenes() {
+  static const std::vector<BadScene> k{
+      {"invalid_json", "/", "invalid JSON"},
+      {"root_is_array", "/", "expected an object"},
+      {"negative_mass", "/bodies/0/mass", "positive"},
+      {"zero_mass", "/bodies/0/mass", "positive"},
+      {"inertia_not_positive_definite", "/bodies/0/inertia", "positive definite"},
+      {"inertia_asymmetric", "/bodies/0/inertia", "symmetric"},
+      {"inertia_triangle_inequality", "/bodies/0/inertia", "triangle inequality"},
+      {"quaternion_not_unit", "/bodies/0/orientation", "unit quaternion"},
+      {"mass_is_a_string", "/bodies/0/mass", "expected a number"},
+      {"position_wrong_length", "/bodies/0/position", "3 numbers"},
+      {"unknown_top_level_key", "/gravty", "unknown key"},
+      {"unknown_body_key", "/bodies/0/shape", "unknown key"},
+      {"unknown_integrator", "/integrator/method", "unknown integrator"},
+      {"max_step_below_min_step", "/integrator", "max_step"},
+      {"negative_step", "/integrator/step", "positive"},
+      {"duplicate_body_names", "/bodies/1/name", "duplicate"},
+      {"missing_bodies", "/", "missing required key \"bodies\""},
+      {"empty_bodies", "/bodies", "non-empty"},
+      {"zero_duration", "/duration", "positive"},
+      {"unsupported_version", "/version", "version 2"},
+      {"negative_output_rate", "/output/rate", "positive"},
+      {"body_name_with_comma", "/bodies/0/name", "body name"},
+      {"infinite_velocity", "/", "number overflow parsing '1e999'"},
+  };
+  return k;
+}
+
+inline std::string badScenePath(const BadScene& s) {
+  return std::string(CONTACTSIM_TEST_DATA_DIR) + "/bad_scenes/" + s.file + ".json";
+}
+
+}  // namespace contactsim::testing

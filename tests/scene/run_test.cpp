@@ -1,0 +1,79 @@
+#include "contactsim/scene/run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "contactsim/error.hpp"
+
+namespace contactsim {
+namespace {
+
+Scene ballistic() {
+  return parseScene(R"({
+    "format": "contactsim-scene", "version": 1, "name": "ballistic", "duration": 1.05,
+    "integrator": {"method": "adaptive-rk4", "min_step": 0.001, "max_step": 0.016},
+    "output": {"rate": 10},
+    "bodies": [{"name": "a", "mass": 2, "inertia": [1, 2, 2.5], "linear_velocity": [1, 0, 5],
+                "angular_velocity": [0, 0, 2]},
+               {"name": "b", "mass": 1, "inertia": [1, 1, 1], "position": [0, 3, 0]}]})",
+                    "inline");
+}
+
+TEST(RunTest, SamplesAtTheOutputRateAndTheEnd) {
+  const RunResult r = runScene(ballistic());
+  ASSERT_EQ(r.samples.size(), 12u);  // t = 0, 0.1, ..., 1.0, and 1.05
+  EXPECT_DOUBLE_EQ(r.samples[3].time, 0.3);
+  EXPECT_DOUBLE_EQ(r.samples.back().time, 1.05);
+  // Free fall of body a is exact for RK4: z = 5 t − ½ g t².
+  const double t = 1.05;
+  EXPECT_NEAR(r.samples.back().bodies[0].state.position.z(), 5 * t - 0.5 * 9.81 * t * t, 1e-12);
+  EXPECT_NEAR(r.samples.back().bodies[0].energy, r.samples.front().bodies[0].energy, 1e-9);
+  EXPECT_GT(r.stats.steps, 0);
+  EXPECT_LE(r.stats.largest_step, 0.016);
+}
+
+TEST(RunTest, CsvHasAHeaderAndARowPerSampleAndBody) {
+  const RunResult r = runScene(ballistic());
+  const std::string csv = trajectoryCsv(r);
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "time,body,px,py,pz,qw,qx,qy,qz,wx,wy,wz,vx,vy,vz,energy");
+  int rows = 0;
+  while (std::getline(in, line))
+    ++rows;
+  EXPECT_EQ(rows, 24);
+  EXPECT_NE(summaryJson(r).find("\"relative_energy_drift\""), std::string::npos);
+}
+
+TEST(RunTest, WorldRejectsBadParameterSets) {
+  Scene s = ballistic();
+  s.world.bodies[0].initial_state.twist(0) = std::nan("");
+  EXPECT_THROW((void)runScene(s), InvalidInputError);
+  s = ballistic();
+  s.world.bodies[1].initial_state.orientation = Quat(2.0, 0.0, 0.0, 0.0);
+  EXPECT_THROW((void)runScene(s), InvalidInputError);
+  s = ballistic();
+  s.world.bodies[1].name = "a";
+  EXPECT_THROW((void)runScene(s), InvalidInputError);
+  s = ballistic();
+  s.world.integrator.adaptive.min_step = -1.0;
+  EXPECT_THROW((void)runScene(s), InvalidInputError);
+  World world(ballistic().world);
+  world.advanceTo(0.5);
+  EXPECT_THROW(world.advanceTo(0.1), InvalidInputError);
+  EXPECT_THROW(world.advanceTo(std::numeric_limits<double>::infinity()), InvalidInputError);
+}
+
+TEST(RunTest, DivergenceIsReportedNotPropagated) {
+  // A huge spin with a huge step makes RK4 blow up; the world reports it instead of writing NaN.
+  Scene s = ballistic();
+  s.world.integrator.method = IntegratorMethod::kRk4;
+  s.world.integrator.step = 1.0;
+  s.world.bodies[0].initial_state.twist << 1e80, 2e80, 3e80, 0, 0, 0;
+  EXPECT_THROW((void)runScene(s), NumericalError);
+}
+
+}  // namespace
+}  // namespace contactsim

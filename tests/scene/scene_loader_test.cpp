@@ -1,0 +1,67 @@
+#include "contactsim/scene/scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include "bad_scenes.hpp"
+#include "contactsim/error.hpp"
+
+namespace contactsim {
+namespace {
+
+TEST(SceneLoaderTest, EveryBadSceneGetsAClearError) {
+  ASSERT_GE(testing::badScenes().size(), 10u);
+  for (const testing::BadScene& bad : testing::badScenes()) {
+    const std::string path = testing::badScenePath(bad);
+    try {
+      (void)loadSceneFile(path);
+      ADD_FAILURE() << bad.file << ": loaded without error";
+    } catch (const SceneError& e) {
+      EXPECT_EQ(e.file(), path);
+      EXPECT_EQ(e.jsonPath().empty() ? "/" : e.jsonPath(), bad.json_path) << e.what();
+      EXPECT_NE(std::string(e.what()).find(bad.words), std::string::npos)
+          << bad.file << ": message lacks \"" << bad.words << "\": " << e.what();
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(SceneLoaderTest, MissingFileIsASceneError) {
+  EXPECT_THROW((void)loadSceneFile("/nonexistent/scene.json"), SceneError);
+  EXPECT_THROW((void)loadSceneFile(CONTACTSIM_TEST_DATA_DIR), SceneError);  // a directory
+}
+
+TEST(SceneLoaderTest, DefaultSceneIsTheShippedFile) {
+  const Scene builtin = builtinDefaultScene();
+  const Scene file =
+      loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/tumbling-body.json");
+  EXPECT_EQ(builtin.name, file.name);
+  EXPECT_EQ(builtin.duration, file.duration);
+  ASSERT_EQ(builtin.world.bodies.size(), 1u);
+  EXPECT_EQ(builtin.world.bodies[0].initial_state.twist, file.world.bodies[0].initial_state.twist);
+}
+
+TEST(SceneLoaderTest, ReadsEveryField) {
+  const Scene s = parseScene(R"({
+    "format": "contactsim-scene", "version": 1, "name": "all", "description": "d",
+    "duration": 2.5, "gravity": [0, -1, 0],
+    "integrator": {"method": "cash-karp45", "min_step": 1e-4, "max_step": 0.05,
+                   "absolute_tolerance": 1e-7, "relative_tolerance": 1e-8},
+    "output": {"rate": 50},
+    "bodies": [{"name": "b", "mass": 2, "inertia": [[1, 0.1, 0], [0.1, 2, 0], [0, 0, 2.5]],
+                "position": [1, 2, 3], "orientation": [0, 0, 0, 1],
+                "angular_velocity": [0, 0, 1], "linear_velocity": [1, 0, 0]}]})",
+                             "inline");
+  EXPECT_EQ(s.duration, 2.5);
+  EXPECT_EQ(s.world.gravity, Vec3(0, -1, 0));
+  EXPECT_EQ(s.world.integrator.method, IntegratorMethod::kCashKarp45);
+  EXPECT_EQ(s.world.integrator.adaptive.relative_tolerance, 1e-8);
+  EXPECT_EQ(s.output.rate, 50.0);
+  const BodyDescription& b = s.world.bodies[0];
+  EXPECT_EQ(b.mass_properties.inertia()(0, 1), 0.1);
+  // World velocities are stored in body coordinates: the body is turned by π about z.
+  EXPECT_LT((b.initial_state.twist - spatial(Vec3(0, 0, 1), Vec3(-1, 0, 0))).norm(), 1e-15);
+  EXPECT_LT((b.initial_state.worldLinearVelocity() - Vec3(1, 0, 0)).norm(), 1e-15);
+}
+
+}  // namespace
+}  // namespace contactsim
