@@ -14,6 +14,7 @@ packages=(
   libcli11-dev                      # the contactsim command line
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
+  libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)
   clang-format                      # style check in .ci/run
 )
 

@@ -46,8 +46,8 @@ TEST(FreeBodyTest, TorqueFreeBodyConservesEnergyAndAngularMomentum) {
   }
   EXPECT_LT(worst_energy, 1e-9);
   EXPECT_LT(worst_momentum, 1e-9);
-  RecordProperty("energy_drift", std::to_string(worst_energy));
-  RecordProperty("momentum_drift", std::to_string(worst_momentum));
+  RecordProperty("energy_drift", ::testing::PrintToString(worst_energy));
+  RecordProperty("momentum_drift", ::testing::PrintToString(worst_momentum));
 }
 
 TEST(FreeBodyTest, AngularVelocityFollowsExactEulerSolution) {

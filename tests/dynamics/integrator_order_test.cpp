@@ -49,7 +49,7 @@ double measuredOrder(Method method, int coarse) {
 TEST(IntegratorOrderTest, Rk4IsFourthOrder) {
   const double p = measuredOrder(Method::kRk4, 200);
   EXPECT_NEAR(p, 4.0, 0.15) << "measured order " << p;
-  RecordProperty("rk4_order", std::to_string(p));
+  RecordProperty("rk4_order", ::testing::PrintToString(p));
 }
 
 TEST(IntegratorOrderTest, CashKarpIsFifthOrder) {

@@ -40,7 +40,10 @@ TEST(IntermediateAxisTest, FlipPeriodMatchesEllipticIntegral) {
   EXPECT_LT(std::abs(measured - exact.period()) / exact.period(), 1e-6)
       << "measured " << measured << " exact " << exact.period();
   EXPECT_LT(std::abs((downward[1] - downward[0]) - exact.period()) / exact.period(), 1e-6);
-  RecordProperty("flip_period_s", std::to_string(exact.period()));
+  RecordProperty("flip_period_exact_s", ::testing::PrintToString(exact.period()));
+  RecordProperty("flip_period_measured_s", ::testing::PrintToString(measured));
+  RecordProperty("flip_period_relative_error",
+                 ::testing::PrintToString(std::abs(measured - exact.period()) / exact.period()));
 }
 
 }  // namespace
