@@ -6,6 +6,7 @@
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -26,8 +27,9 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
     for (std::size_t i = 0; i < result.body_names.size(); ++i) {
       const double e0 = result.samples.front().bodies[i].energy;
       const double e1 = result.samples.back().bodies[i].energy;
+      const double scale = std::abs(e0) > 0.0 ? std::abs(e0) : 1.0;
       std::printf("  body %s: energy %.12g J -> %.12g J (relative drift %.3e)\n",
-                  result.body_names[i].c_str(), e0, e1, (e1 - e0) / std::abs(e0));
+                  result.body_names[i].c_str(), e0, e1, (e1 - e0) / scale);
     }
     std::printf("wrote %s/trajectory.csv and %s/summary.json\n", dir.c_str(), dir.c_str());
   }

@@ -21,7 +21,6 @@ IntegratorSettings parseIntegrator(JsonObject o) {
   } else if (method == "adaptive-rk4" || method == "cash-karp45") {
     const bool embedded = method == "cash-karp45";
     s.method = embedded ? IntegratorMethod::kCashKarp45 : IntegratorMethod::kAdaptiveRk4;
-    s.adaptive.method = embedded ? AdaptiveMethod::kCashKarp45 : AdaptiveMethod::kRk4;
     s.adaptive.min_step = o.positiveNumber("min_step");
     s.adaptive.max_step = o.positiveNumber("max_step");
     s.adaptive.initial_step = o.positiveNumber("initial_step", 0.0);

@@ -44,13 +44,16 @@ void IntegratorSettings::validate() const {
       break;
     case IntegratorMethod::kAdaptiveRk4:
     case IntegratorMethod::kCashKarp45:
-      adaptive.validate();
-      if ((method == IntegratorMethod::kCashKarp45) !=
-          (adaptive.method == AdaptiveMethod::kCashKarp45)) {
-        throw InvalidInputError("integrator method and adaptive.method disagree");
-      }
+      adaptiveParameters().validate();
       break;
   }
+}
+
+AdaptiveStepParameters IntegratorSettings::adaptiveParameters() const {
+  AdaptiveStepParameters p = adaptive;
+  p.method =
+      method == IntegratorMethod::kCashKarp45 ? AdaptiveMethod::kCashKarp45 : AdaptiveMethod::kRk4;
+  return p;
 }
 
 World::World(WorldDescription description) : integrator_(description.integrator) {
@@ -71,7 +74,8 @@ World::World(WorldDescription description) : integrator_(description.integrator)
     validateState(b.initial_state, what);
     b.initial_state.orientation.normalize();
     bodies_.push_back(Body{b.name, FreeBodySystem(b.mass_properties, description.gravity),
-                           b.initial_state, AdaptiveDriver<FreeBodySystem>(integrator_.adaptive)});
+                           b.initial_state,
+                           AdaptiveDriver<FreeBodySystem>(integrator_.adaptiveParameters())});
   }
 }
 

@@ -106,6 +106,11 @@ TEST(AdaptiveStepTest, RejectsInvalidParameters) {
   p.method = AdaptiveMethod::kCashKarp45;
   p.absolute_tolerance = -1.0;
   EXPECT_THROW(AdaptiveDriver<Oscillator>{p}, InvalidInputError);
+  AdaptiveDriver<Oscillator> driver(rk4Parameters(0.01, 0.1));
+  EXPECT_THROW((void)driver.step(Oscillator{}, 1.0, Oscillator::State(1.0, 0.0), 1.0),
+               InvalidInputError);
+  EXPECT_THROW((void)driver.step(Oscillator{}, 1.0, Oscillator::State(1.0, 0.0), std::nan("")),
+               InvalidInputError);
 }
 
 }  // namespace

@@ -47,6 +47,34 @@ TEST(RunTest, CsvHasAHeaderAndARowPerSampleAndBody) {
   EXPECT_NE(summaryJson(r).find("\"relative_energy_drift\""), std::string::npos);
 }
 
+TEST(RunTest, RunsAreBitwiseDeterministic) {
+  const Scene scene = builtinDefaultScene();
+  EXPECT_EQ(trajectoryCsv(runScene(scene)), trajectoryCsv(runScene(scene)));
+}
+
+TEST(RunTest, ResultsScaleExactlyWithUnitsOfLength) {
+  // Measuring lengths in units 2¹⁰ times smaller multiplies positions, velocities, gravity by 2¹⁰
+  // and inertia and energy by 2²⁰; powers of two make the scaling exact in floating point.
+  const double s = 1024.0;
+  const Scene a = ballistic();
+  Scene b = a;
+  b.world.gravity *= s;
+  for (BodyDescription& body : b.world.bodies) {
+    body.mass_properties =
+        MassProperties(body.mass_properties.mass(), body.mass_properties.inertia() * s * s);
+    body.initial_state.position *= s;
+    linear(body.initial_state.twist) *= s;
+  }
+  const RunResult ra = runScene(a), rb = runScene(b);
+  for (std::size_t i = 0; i < ra.body_names.size(); ++i) {
+    const BodySample& x = ra.samples.back().bodies[i];
+    const BodySample& y = rb.samples.back().bodies[i];
+    EXPECT_LT((y.state.position - s * x.state.position).norm(), 1e-12 * s);
+    EXPECT_LT((y.state.orientation.coeffs() - x.state.orientation.coeffs()).norm(), 1e-14);
+    EXPECT_NEAR(y.energy, s * s * x.energy, 1e-12 * s * s * std::abs(x.energy));
+  }
+}
+
 TEST(RunTest, WorldRejectsBadParameterSets) {
   Scene s = ballistic();
   s.world.bodies[0].initial_state.twist(0) = std::nan("");

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "contactsim/dynamics/cash_karp.hpp"
 #include "contactsim/dynamics/rk4.hpp"
+#include "contactsim/error.hpp"
 
 namespace contactsim {
 
@@ -66,6 +68,10 @@ class AdaptiveDriver {
   template <class Accept>
   AdaptiveStepResult<State> step(const S& system, double t, const State& x, double t_end,
                                  Accept&& accept) {
+    if (!(t_end > t) || !std::isfinite(t_end)) {
+      throw InvalidInputError("adaptive step: target time " + std::to_string(t_end) +
+                              " must be finite and after the current time " + std::to_string(t));
+    }
     for (;;) {
       const double h = std::min(h_, t_end - t);
       const bool at_minimum = h_ <= p_.min_step;

@@ -27,8 +27,13 @@ bool isValidBodyName(std::string_view name);
 
 struct IntegratorSettings {
   IntegratorMethod method = IntegratorMethod::kRk4;
-  double step = 1e-3;               ///< [s] fixed step of kRk4 and kSemiImplicitEuler
-  AdaptiveStepParameters adaptive;  ///< kAdaptiveRk4 and kCashKarp45
+  double step = 1e-3;  ///< [s] fixed step of kRk4 and kSemiImplicitEuler
+  /// Steps and tolerances of kAdaptiveRk4 and kCashKarp45 (adaptive.method is ignored: `method`
+  /// decides, see adaptiveParameters()).
+  AdaptiveStepParameters adaptive;
+
+  /// `adaptive` with its method set from `method`.
+  [[nodiscard]] AdaptiveStepParameters adaptiveParameters() const;
 
   /// Throws InvalidInputError naming the bad field.
   void validate() const;
