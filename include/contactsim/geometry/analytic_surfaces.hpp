@@ -1,0 +1,48 @@
+// Analytic surfaces covered by regular charts over the unit square, so that a contact can be
+// evolved over the whole surface without singular points (no poles): the sphere and ellipsoid by
+// six cube-face charts (a point is the centre plus radii ⊙ q/‖q‖ for q on a face of the cube
+// [−1, 1]³), the torus by four charts, the plane by one bounded chart. Jets come from evaluating
+// the formulas on Taylor3 series, exact to rounding. Charts are oriented so that c_s × c_t points
+// outward, and neighbouring charts share their edge curves with g(α) = 1 − α.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "contactsim/geometry/surface.hpp"
+
+namespace contactsim {
+
+/// A surface given by one formula per chart, (s, t) ∈ [0, 1]², adjacency found at construction by
+/// matching edge curves in space.
+class ChartSurface : public Surface {
+ public:
+  using Chart = std::function<TaylorPoint(const Taylor3& s, const Taylor3& t)>;
+
+  /// `closed`: every chart edge must find its neighbour (else InvalidInputError); otherwise
+  /// unmatched edges are open boundary.
+  ChartSurface(std::vector<Chart> charts, bool closed);
+
+  [[nodiscard]] int patchCount() const override { return static_cast<int>(charts_.size()); }
+  [[nodiscard]] const PatchDomain& domain(int patch) const override;
+  [[nodiscard]] SurfaceJet evaluate(int patch, double s, double t,
+                                    JetOrder order = JetOrder::kThird) const override;
+  [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
+
+ private:
+  std::vector<Chart> charts_;
+  std::vector<std::optional<EdgeNeighbor>> neighbors_;
+  PatchDomain domain_;
+};
+
+/// Ellipsoid with semi-axes `radii` along the body axes, centred at `center` (body coordinates).
+/// Throws InvalidInputError for non-positive or non-finite radii.
+ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center = Vec3::Zero());
+/// Sphere of radius r about `center`.
+ChartSurface makeSphere(double radius, const Vec3& center = Vec3::Zero());
+/// Torus about the body z axis: tube centre circle of radius R, tube radius r < R.
+ChartSurface makeTorus(double major_radius, double minor_radius);
+/// The plane z = 0 over [−half_extent, half_extent]², normal +z, open boundary.
+ChartSurface makePlane(double half_extent);
+
+}  // namespace contactsim

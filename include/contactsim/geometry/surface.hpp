@@ -1,0 +1,49 @@
+// A closed (or bounded) surface as a complex of parametric patches: each patch has a convex
+// polygonal domain, a jet evaluator, and for each domain edge its neighbour (kry-pai-2002 §3.5).
+#pragma once
+
+#include <optional>
+
+#include "contactsim/geometry/patch_domain.hpp"
+#include "contactsim/geometry/surface_jet.hpp"
+
+namespace contactsim {
+
+/// The patch across edge `edge` of a patch, and how the edge parameter maps: a point at α on this
+/// edge is at 1 − α on the neighbour's edge when `reversed` (consistently oriented patches, as
+/// Loop's g(α) = 1 − α), else at α.
+struct EdgeNeighbor {
+  int patch;
+  int edge;
+  bool reversed = true;
+};
+
+/// A point of a patch complex.
+struct SurfacePoint {
+  int patch;
+  Vec2 st;
+};
+
+class Surface {
+ public:
+  virtual ~Surface() = default;
+
+  [[nodiscard]] virtual int patchCount() const = 0;
+  [[nodiscard]] virtual const PatchDomain& domain(int patch) const = 0;
+  /// Position and derivatives up to `order` at (patch, s, t), in body coordinates. The point may
+  /// lie slightly outside the domain (ε-extended boundaries); patches are evaluated as polynomials
+  /// or formulas there. Throws InvalidInputError for a bad patch index or non-finite (s, t).
+  [[nodiscard]] virtual SurfaceJet evaluate(int patch, double s, double t,
+                                            JetOrder order = JetOrder::kThird) const = 0;
+  /// The neighbour across an edge, or nothing on an open boundary.
+  [[nodiscard]] virtual std::optional<EdgeNeighbor> neighbor(int patch, int edge) const = 0;
+
+  /// The same surface point written in the neighbour's coordinates: point α of `edge` of `patch`.
+  [[nodiscard]] std::optional<SurfacePoint> acrossEdge(int patch, int edge, double alpha) const;
+
+ protected:
+  /// Throws InvalidInputError unless 0 ≤ patch < patchCount() and s, t are finite.
+  void checkArguments(int patch, double s, double t) const;
+};
+
+}  // namespace contactsim

@@ -1,0 +1,122 @@
+// Truncated bivariate Taylor series to third order: f(s₀ + ds, t₀ + dt) ≈ Σ_{i+j≤3} a_ij dsⁱ dtʲ.
+//
+// Arithmetic on these "jets" propagates every partial derivative up to order three exactly (to
+// rounding), so an analytic surface written once as a formula in a scalar type yields the ten
+// derivative sets kry-pai-2002 §3.7 needs (footnote 4) by evaluating it on Taylor3.
+#pragma once
+
+#include <array>
+#include <cmath>
+
+namespace contactsim {
+
+class Taylor3 {
+ public:
+  /// Coefficient index of dsⁱ dtʲ (i + j ≤ 3), ordered by total degree: 1, s, t, s², st, t², s³,
+  /// s²t, st², t³.
+  static constexpr int index(int i, int j) { return (i + j) * (i + j + 1) / 2 + j; }
+
+  constexpr Taylor3() : a_{} {}
+  /// A constant.
+  constexpr Taylor3(double value) : a_{} { a_[0] = value; }  // NOLINT: implicit by design
+
+  /// The independent variables s and t at (s₀, t₀).
+  static Taylor3 variableS(double s0) {
+    Taylor3 x(s0);
+    x.a_[index(1, 0)] = 1.0;
+    return x;
+  }
+  static Taylor3 variableT(double t0) {
+    Taylor3 x(t0);
+    x.a_[index(0, 1)] = 1.0;
+    return x;
+  }
+
+  [[nodiscard]] double value() const { return a_[0]; }
+  [[nodiscard]] double coefficient(int i, int j) const { return a_[index(i, j)]; }
+  /// ∂^{i+j} f / ∂sⁱ ∂tʲ = i! j! a_ij.
+  [[nodiscard]] double derivative(int i, int j) const {
+    constexpr double kFactorial[4] = {1.0, 1.0, 2.0, 6.0};
+    return kFactorial[i] * kFactorial[j] * a_[index(i, j)];
+  }
+
+  Taylor3& operator+=(const Taylor3& b) {
+    for (int k = 0; k < 10; ++k) a_[k] += b.a_[k];
+    return *this;
+  }
+  Taylor3& operator-=(const Taylor3& b) {
+    for (int k = 0; k < 10; ++k) a_[k] -= b.a_[k];
+    return *this;
+  }
+  Taylor3& operator*=(double c) {
+    for (double& x : a_) x *= c;
+    return *this;
+  }
+  Taylor3 operator-() const {
+    Taylor3 r = *this;
+    r *= -1.0;
+    return r;
+  }
+
+  friend Taylor3 operator+(Taylor3 a, const Taylor3& b) { return a += b; }
+  friend Taylor3 operator-(Taylor3 a, const Taylor3& b) { return a -= b; }
+  friend Taylor3 operator*(Taylor3 a, double c) { return a *= c; }
+  friend Taylor3 operator*(double c, Taylor3 a) { return a *= c; }
+  friend Taylor3 operator/(Taylor3 a, double c) { return a *= 1.0 / c; }
+
+  /// Cauchy product truncated at total degree 3.
+  friend Taylor3 operator*(const Taylor3& a, const Taylor3& b) {
+    Taylor3 c;
+    for (int d = 0; d <= 3; ++d) {
+      for (int j = 0; j <= d; ++j) {
+        const int i = d - j;
+        double sum = 0.0;
+        for (int k = 0; k <= i; ++k) {
+          for (int l = 0; l <= j; ++l) {
+            sum += a.a_[index(k, l)] * b.a_[index(i - k, j - l)];
+          }
+        }
+        c.a_[index(i, j)] = sum;
+      }
+    }
+    return c;
+  }
+  friend Taylor3 operator/(const Taylor3& a, const Taylor3& b) { return a * reciprocal(b); }
+  friend Taylor3 operator/(double c, const Taylor3& b) { return c * reciprocal(b); }
+
+  /// f(x) for a scalar function with derivatives f, f', f'', f''' at x₀ = x.value():
+  /// f(x₀ + δ) = f + f' δ + f''/2 δ² + f'''/6 δ³ with δ = x − x₀.
+  static Taylor3 compose(const Taylor3& x, double f0, double f1, double f2, double f3) {
+    Taylor3 delta = x;
+    delta.a_[0] = 0.0;
+    const Taylor3 delta2 = delta * delta;
+    const Taylor3 delta3 = delta2 * delta;
+    Taylor3 r = f1 * delta + (0.5 * f2) * delta2 + (f3 / 6.0) * delta3;
+    r.a_[0] = f0;
+    return r;
+  }
+
+  static Taylor3 reciprocal(const Taylor3& x) {
+    const double v = 1.0 / x.value();
+    return compose(x, v, -v * v, 2.0 * v * v * v, -6.0 * v * v * v * v);
+  }
+
+ private:
+  std::array<double, 10> a_;
+};
+
+inline Taylor3 sqrt(const Taylor3& x) {
+  const double r = std::sqrt(x.value());
+  return Taylor3::compose(x, r, 0.5 / r, -0.25 / (r * x.value()),
+                          0.375 / (r * x.value() * x.value()));
+}
+inline Taylor3 sin(const Taylor3& x) {
+  const double s = std::sin(x.value()), c = std::cos(x.value());
+  return Taylor3::compose(x, s, c, -s, -c);
+}
+inline Taylor3 cos(const Taylor3& x) {
+  const double s = std::sin(x.value()), c = std::cos(x.value());
+  return Taylor3::compose(x, c, -s, -c, s);
+}
+
+}  // namespace contactsim

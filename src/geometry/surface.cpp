@@ -1,0 +1,30 @@
+#include "contactsim/geometry/surface.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "contactsim/error.hpp"
+
+namespace contactsim {
+
+std::optional<SurfacePoint> Surface::acrossEdge(int patch, int edge, double alpha) const {
+  const std::optional<EdgeNeighbor> n = neighbor(patch, edge);
+  if (!n) {
+    return std::nullopt;
+  }
+  const double beta = n->reversed ? 1.0 - alpha : alpha;
+  return SurfacePoint{n->patch, domain(n->patch).pointOnEdge(n->edge, beta)};
+}
+
+void Surface::checkArguments(int patch, double s, double t) const {
+  if (patch < 0 || patch >= patchCount()) {
+    throw InvalidInputError("patch index " + std::to_string(patch) + " out of range [0, " +
+                            std::to_string(patchCount()) + ")");
+  }
+  if (!std::isfinite(s) || !std::isfinite(t)) {
+    throw InvalidInputError("surface parameters must be finite, got (" + std::to_string(s) + ", " +
+                            std::to_string(t) + ")");
+  }
+}
+
+}  // namespace contactsim
