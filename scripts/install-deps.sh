@@ -12,6 +12,8 @@ packages=(
   libeigen3-dev                     # all linear algebra
   nlohmann-json3-dev                # scene files
   libcli11-dev                      # the contactsim command line
+  libtinyobjloader-dev              # OBJ control meshes
+  libosd-dev                        # OpenSubdiv: test oracle for Loop surfaces
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)

@@ -19,24 +19,29 @@ Vec3 position(const ChartSurface::Chart& chart, const Vec2& st) {
 }  // namespace
 
 ChartSurface::ChartSurface(std::vector<Chart> charts, bool closed)
-    : charts_(std::move(charts)), neighbors_(4 * charts_.size()), domain_(PatchDomain::unitSquare()) {
+    : charts_(std::move(charts)),
+      neighbors_(4 * charts_.size()),
+      domain_(PatchDomain::unitSquare()) {
   // Match every edge to the edge of another chart that traces the same curve, sampled at three
   // points; the scale of the surface sets the tolerance.
   const int n = patchCount();
   double scale = 0.0;
-  for (int p = 0; p < n; ++p) scale = std::max(scale, position(charts_[p], Vec2(0.5, 0.5)).norm());
+  for (int p = 0; p < n; ++p)
+    scale = std::max(scale, position(charts_[p], Vec2(0.5, 0.5)).norm());
   const double tolerance = 1e-9 * std::max(scale, 1.0);
   const std::array<double, 3> samples = {0.2, 0.5, 0.7};
   for (int a = 0; a < n; ++a) {
     for (int ea = 0; ea < 4; ++ea) {
       for (int b = 0; b < n && !neighbors_[4 * a + ea]; ++b) {
         for (int eb = 0; eb < 4; ++eb) {
-          if (a == b && ea == eb) continue;
+          if (a == b && ea == eb)
+            continue;
           for (const bool reversed : {true, false}) {
             bool same = true;
             for (const double alpha : samples) {
               const Vec3 x = position(charts_[a], domain_.pointOnEdge(ea, alpha));
-              const Vec3 y = position(charts_[b], domain_.pointOnEdge(eb, reversed ? 1 - alpha : alpha));
+              const Vec3 y =
+                  position(charts_[b], domain_.pointOnEdge(eb, reversed ? 1 - alpha : alpha));
               same = same && (x - y).norm() <= tolerance;
             }
             if (same) {
@@ -44,12 +49,14 @@ ChartSurface::ChartSurface(std::vector<Chart> charts, bool closed)
               break;
             }
           }
-          if (neighbors_[4 * a + ea]) break;
+          if (neighbors_[4 * a + ea])
+            break;
         }
       }
       if (closed && !neighbors_[4 * a + ea]) {
-        throw InvalidInputError("chart " + std::to_string(a) + " edge " + std::to_string(ea) +
-                                " matches no other chart edge: the charts do not close the surface");
+        throw InvalidInputError(
+            "chart " + std::to_string(a) + " edge " + std::to_string(ea) +
+            " matches no other chart edge: the charts do not close the surface");
       }
     }
   }
@@ -90,7 +97,8 @@ ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
       charts.emplace_back([=](const Taylor3& s, const Taylor3& t) {
         const Taylor3 u = 2.0 * s - 1.0, v = 2.0 * t - 1.0;
         Taylor3 q[3];
-        for (int k = 0; k < 3; ++k) q[k] = n(k) + e1(k) * u + e2(k) * v;
+        for (int k = 0; k < 3; ++k)
+          q[k] = n(k) + e1(k) * u + e2(k) * v;
         const Taylor3 inverse_norm = 1.0 / sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
         return TaylorPoint{center.x() + radii.x() * q[0] * inverse_norm,
                            center.y() + radii.y() * q[1] * inverse_norm,

@@ -36,7 +36,8 @@ BezierPatch::BezierPatch(int degree_s, int degree_t, std::vector<Vec3> control_p
 BezierPatch BezierPatch::placed(const AffinePlacement& placement) const {
   std::vector<Vec3> moved;
   moved.reserve(points_.size());
-  for (const Vec3& p : points_) moved.push_back(placement.apply(p));
+  for (const Vec3& p : points_)
+    moved.push_back(placement.apply(p));
   return BezierPatch(degree_s_, degree_t_, std::move(moved));
 }
 
@@ -57,7 +58,8 @@ SurfaceJet BezierPatch::evaluate(double s, double t, JetOrder order) const {
     Vec3 row[4] = {Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
     for (int j = 0; j < nt; ++j) {
       const Vec3& P = points_[static_cast<std::size_t>(i * nt + j)];
-      for (int b = 0; b <= k; ++b) row[b] += bt[b][j] * P;
+      for (int b = 0; b <= k; ++b)
+        row[b] += bt[b][j] * P;
     }
     jet.c += bs[0][i] * row[0];
     if (k >= 1) {
@@ -95,8 +97,10 @@ void BezierSurface::connect(int patch_a, int edge_a, int patch_b, int edge_b, bo
                               std::to_string(p));
     }
   }
-  neighbors_[static_cast<std::size_t>(4 * patch_a + edge_a)] = EdgeNeighbor{patch_b, edge_b, reversed};
-  neighbors_[static_cast<std::size_t>(4 * patch_b + edge_b)] = EdgeNeighbor{patch_a, edge_a, reversed};
+  neighbors_[static_cast<std::size_t>(4 * patch_a + edge_a)] =
+      EdgeNeighbor{patch_b, edge_b, reversed};
+  neighbors_[static_cast<std::size_t>(4 * patch_b + edge_b)] =
+      EdgeNeighbor{patch_a, edge_a, reversed};
 }
 
 const PatchDomain& BezierSurface::domain(int patch) const {

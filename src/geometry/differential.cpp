@@ -38,13 +38,12 @@ PrincipalCurvatures principalCurvatures(const SurfaceJet& jet) {
   // Generalised symmetric eigenproblem II v = κ I v.
   const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::Matrix2d> solver(second, first);
   if (solver.info() != Eigen::Success) {
-    throw NumericalError("principal curvatures: the first fundamental form is not positive definite");
+    throw NumericalError(
+        "principal curvatures: the first fundamental form is not positive definite");
   }
   const Eigen::Vector2d kappa = solver.eigenvalues();
   const Eigen::Matrix2d v = solver.eigenvectors();
-  auto tangent = [&](int k) {
-    return Vec3((v(0, k) * jet.c_s + v(1, k) * jet.c_t).normalized());
-  };
+  auto tangent = [&](int k) { return Vec3((v(0, k) * jet.c_s + v(1, k) * jet.c_t).normalized()); };
   return {kappa(0), kappa(1), tangent(0), tangent(1)};
 }
 

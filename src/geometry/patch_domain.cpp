@@ -11,7 +11,9 @@
 namespace contactsim {
 namespace {
 
-double cross2(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+double cross2(const Vec2& a, const Vec2& b) {
+  return a.x() * b.y() - a.y() * b.x();
+}
 
 }  // namespace
 
@@ -27,8 +29,10 @@ PatchDomain::PatchDomain(std::vector<Vec2> vertices) : vertices_(std::move(verti
     const Vec2 e0 = vertices_[(i + 1) % n] - vertices_[i];
     const Vec2 e1 = vertices_[(i + 2) % n] - vertices_[(i + 1) % n];
     if (!(cross2(e0, e1) > 1e-14 * e0.norm() * e1.norm())) {
-      throw InvalidInputError("patch domain must be strictly convex and counter-clockwise: turn at "
-                              "vertex " + std::to_string((i + 1) % n) + " is not a left turn");
+      throw InvalidInputError(
+          "patch domain must be strictly convex and counter-clockwise: turn at "
+          "vertex " +
+          std::to_string((i + 1) % n) + " is not a left turn");
     }
     inward_normals_.push_back(Vec2(-e0.y(), e0.x()).normalized());
   }
@@ -38,7 +42,9 @@ PatchDomain PatchDomain::unitSquare() {
   return PatchDomain({Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)});
 }
 
-PatchDomain PatchDomain::unitTriangle() { return PatchDomain({Vec2(0, 0), Vec2(1, 0), Vec2(0, 1)}); }
+PatchDomain PatchDomain::unitTriangle() {
+  return PatchDomain({Vec2(0, 0), Vec2(1, 0), Vec2(0, 1)});
+}
 
 Vec2 PatchDomain::pointOnEdge(int edge, double alpha) const {
   const int n = edgeCount();
@@ -51,7 +57,8 @@ double PatchDomain::edgeDistance(int edge, const Vec2& p) const {
 
 double PatchDomain::boundaryDistance(const Vec2& p) const {
   double d = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < edgeCount(); ++i) d = std::min(d, edgeDistance(i, p));
+  for (int i = 0; i < edgeCount(); ++i)
+    d = std::min(d, edgeDistance(i, p));
   return d;
 }
 
@@ -91,7 +98,8 @@ std::optional<EdgeCrossing> PatchDomain::firstEdgeCrossed(const Vec2& from, cons
     }
   }
   if (!best) {
-    throw NumericalError("firstEdgeCrossed: the segment leaves the domain without crossing an edge");
+    throw NumericalError(
+        "firstEdgeCrossed: the segment leaves the domain without crossing an edge");
   }
   return best;
 }

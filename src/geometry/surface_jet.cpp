@@ -4,16 +4,26 @@ namespace contactsim {
 
 const Vec3& SurfaceJet::derivative(int i, int j) const {
   switch (Taylor3::index(i, j)) {
-    case 0: return c;
-    case 1: return c_s;
-    case 2: return c_t;
-    case 3: return c_ss;
-    case 4: return c_st;
-    case 5: return c_tt;
-    case 6: return c_sss;
-    case 7: return c_sst;
-    case 8: return c_stt;
-    default: return c_ttt;
+    case 0:
+      return c;
+    case 1:
+      return c_s;
+    case 2:
+      return c_t;
+    case 3:
+      return c_ss;
+    case 4:
+      return c_st;
+    case 5:
+      return c_tt;
+    case 6:
+      return c_sss;
+    case 7:
+      return c_sst;
+    case 8:
+      return c_stt;
+    default:
+      return c_ttt;
   }
 }
 

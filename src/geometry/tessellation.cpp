@@ -23,13 +23,16 @@ class Builder {
   // The triangle (a, b, c) of the domain, counter-clockwise, split into n² triangles.
   void triangle(int patch, const Vec2& a, const Vec2& b, const Vec2& c, int n) {
     std::vector<std::vector<int>> rows(static_cast<std::size_t>(n + 1));
-    for (int i = 0; i <= n; ++i) {      // along a → b
+    for (int i = 0; i <= n; ++i) {        // along a → b
       for (int j = 0; j <= n - i; ++j) {  // along a → c
-        const Vec2 p = a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
+        const Vec2 p =
+            a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
         rows[static_cast<std::size_t>(i)].push_back(vertex(patch, p));
       }
     }
-    auto at = [&rows](int i, int j) { return rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]; };
+    auto at = [&rows](int i, int j) {
+      return rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+    };
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n - i; ++j) {
         mesh_.triangles.emplace_back(at(i, j), at(i + 1, j), at(i, j + 1));
@@ -46,7 +49,8 @@ class Builder {
     for (int j = 0; j <= n; ++j) {
       for (int i = 0; i <= n; ++i) {
         const double u = static_cast<double>(i) / n, v = static_cast<double>(j) / n;
-        vertex(patch, d.vertex(0) + u * (d.vertex(1) - d.vertex(0)) + v * (d.vertex(3) - d.vertex(0)));
+        vertex(patch,
+               d.vertex(0) + u * (d.vertex(1) - d.vertex(0)) + v * (d.vertex(3) - d.vertex(0)));
       }
     }
     for (int j = 0; j < n; ++j) {
@@ -65,9 +69,8 @@ class Builder {
 };
 
 bool isParallelogram(const PatchDomain& d) {
-  return d.edgeCount() == 4 &&
-         ((d.vertex(1) - d.vertex(0)) - (d.vertex(2) - d.vertex(3))).norm() <=
-             1e-12 * (d.vertex(1) - d.vertex(0)).norm();
+  return d.edgeCount() == 4 && ((d.vertex(1) - d.vertex(0)) - (d.vertex(2) - d.vertex(3))).norm() <=
+                                   1e-12 * (d.vertex(1) - d.vertex(0)).norm();
 }
 
 }  // namespace
@@ -87,7 +90,8 @@ TessellatedSurface tessellate(const Surface& surface, int resolution) {
       builder.triangle(p, d.vertex(0), d.vertex(1), d.vertex(2), resolution);
     } else {
       Vec2 centroid = Vec2::Zero();
-      for (int i = 0; i < d.edgeCount(); ++i) centroid += d.vertex(i);
+      for (int i = 0; i < d.edgeCount(); ++i)
+        centroid += d.vertex(i);
       centroid /= d.edgeCount();
       for (int i = 0; i < d.edgeCount(); ++i) {
         builder.triangle(p, centroid, d.vertex(i), d.vertex((i + 1) % d.edgeCount()), resolution);

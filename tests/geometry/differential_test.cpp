@@ -85,7 +85,8 @@ TEST(DifferentialTest, DegenerateNormalIsReported) {
   // A patch whose first row of control points collapses to one point: c_t = 0 along s = 0.
   std::vector<Vec3> points;
   for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) points.emplace_back(i == 0 ? Vec3::Zero() : Vec3(i, j, 0.0));
+    for (int j = 0; j < 4; ++j)
+      points.emplace_back(i == 0 ? Vec3::Zero() : Vec3(i, j, 0.0));
   }
   const BezierSurface surface({BezierPatch(3, 3, points)});
   EXPECT_THROW((void)unitNormal(surface.evaluate(0, 0.0, 0.5)), NumericalError);

@@ -97,7 +97,8 @@ TEST(TessellationTest, ClosedMeshesEncloseTheAnalyticVolume) {
   EXPECT_NEAR(volume(tessellate(torus, 24)), 2 * pi * pi * 1.0 * 0.09, 1e-2 * 2 * pi * pi * 0.09);
   const TessellatedSurface m = tessellate(torus, 3);
   for (std::size_t i = 0; i < m.positions.size(); ++i) {
-    const SurfaceJet jet = torus.evaluate(m.origins[i].patch, m.origins[i].st.x(), m.origins[i].st.y());
+    const SurfaceJet jet =
+        torus.evaluate(m.origins[i].patch, m.origins[i].st.x(), m.origins[i].st.y());
     EXPECT_EQ(m.positions[i], jet.c);
   }
   EXPECT_EQ(m.triangles.size(), 4u * 2u * 9u);

@@ -32,11 +32,28 @@ BezierPatch randomPatch(int ds, int dt, std::mt19937& rng) {
 std::vector<Case> cases() {
   return {
       {"rattleback", [] { return std::make_unique<BezierSurface>(thesisRattlebackSurface()); }},
-      {"bicubic", [] { std::mt19937 r(1); return std::make_unique<BezierSurface>(std::vector{randomPatch(3, 3, r)}); }},
-      {"bezier 5x2", [] { std::mt19937 r(2); return std::make_unique<BezierSurface>(std::vector{randomPatch(5, 2, r)}); }},
-      {"bezier 1x7", [] { std::mt19937 r(3); return std::make_unique<BezierSurface>(std::vector{randomPatch(1, 7, r)}); }},
-      {"sphere", [] { return std::make_unique<ChartSurface>(makeSphere(0.7, Vec3(0.1, 0.2, -0.3))); }},
-      {"ellipsoid", [] { return std::make_unique<ChartSurface>(makeEllipsoid(Vec3(0.3, 0.5, 0.9), Vec3(0.0, 0.0, 0.1))); }},
+      {"bicubic",
+       [] {
+         std::mt19937 r(1);
+         return std::make_unique<BezierSurface>(std::vector{randomPatch(3, 3, r)});
+       }},
+      {"bezier 5x2",
+       [] {
+         std::mt19937 r(2);
+         return std::make_unique<BezierSurface>(std::vector{randomPatch(5, 2, r)});
+       }},
+      {"bezier 1x7",
+       [] {
+         std::mt19937 r(3);
+         return std::make_unique<BezierSurface>(std::vector{randomPatch(1, 7, r)});
+       }},
+      {"sphere",
+       [] { return std::make_unique<ChartSurface>(makeSphere(0.7, Vec3(0.1, 0.2, -0.3))); }},
+      {"ellipsoid",
+       [] {
+         return std::make_unique<ChartSurface>(
+             makeEllipsoid(Vec3(0.3, 0.5, 0.9), Vec3(0.0, 0.0, 0.1)));
+       }},
       {"torus", [] { return std::make_unique<ChartSurface>(makeTorus(1.0, 0.3)); }},
       {"plane", [] { return std::make_unique<ChartSurface>(makePlane(2.0)); }},
   };
@@ -53,8 +70,10 @@ TEST(SurfaceJetTest, DerivativesMatchFiniteDifferencesOfTheOrderBelow) {
       const int patch = static_cast<int>(rng() % static_cast<unsigned>(surface->patchCount()));
       const double s = u(rng), t = u(rng);
       const SurfaceJet jet = surface->evaluate(patch, s, t);
-      const SurfaceJet sp = surface->evaluate(patch, s + h, t), sm = surface->evaluate(patch, s - h, t);
-      const SurfaceJet tp = surface->evaluate(patch, s, t + h), tm = surface->evaluate(patch, s, t - h);
+      const SurfaceJet sp = surface->evaluate(patch, s + h, t),
+                       sm = surface->evaluate(patch, s - h, t);
+      const SurfaceJet tp = surface->evaluate(patch, s, t + h),
+                       tm = surface->evaluate(patch, s, t - h);
       // Scale for near-zero derivatives: the size of the surface's first derivatives.
       const double scale = 1e-3 * (jet.c_s.norm() + jet.c_t.norm());
       for (int order = 1; order <= 3; ++order) {

@@ -44,8 +44,7 @@ TEST(Taylor3Test, CompositionsMatchClosedForms) {
       }
     }
   }
-  EXPECT_NEAR(h.derivative(3, 0),
-              (9 * s0 - 6 * s0 * s0 * s0) / std::pow(1 + s0 * s0, 3.5), 1e-14);
+  EXPECT_NEAR(h.derivative(3, 0), (9 * s0 - 6 * s0 * s0 * s0) / std::pow(1 + s0 * s0, 3.5), 1e-14);
   // cos² + sin² = 1 to all orders.
   const Taylor3 u = cos(s * s + t) * cos(s * s + t) + sin(s * s + t) * sin(s * s + t);
   EXPECT_NEAR(u.derivative(2, 1), 0.0, 1e-14);

@@ -34,16 +34,20 @@ void evalBernstein(int n, Scalar u, Scalar* w, Scalar* d1 = nullptr, Scalar* d2 
     }
     b[static_cast<std::size_t>(degree)] = carry;
   }
-  for (int i = 0; i <= n; ++i) w[i] = b[static_cast<std::size_t>(i)];
+  for (int i = 0; i <= n; ++i)
+    w[i] = b[static_cast<std::size_t>(i)];
   auto at = [&lower, n](int k, int i) -> Scalar {  // B_i^{n−k}, zero outside 0..n−k
-    return (i < 0 || i > n - k) ? Scalar(0) : lower[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
+    return (i < 0 || i > n - k) ? Scalar(0)
+                                : lower[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
   };
   if (d1) {
-    for (int i = 0; i <= n; ++i) d1[i] = Scalar(n) * (at(1, i - 1) - at(1, i));
+    for (int i = 0; i <= n; ++i)
+      d1[i] = Scalar(n) * (at(1, i - 1) - at(1, i));
   }
   if (d2) {
     const Scalar c = Scalar(n * (n - 1));
-    for (int i = 0; i <= n; ++i) d2[i] = c * (at(2, i - 2) - Scalar(2) * at(2, i - 1) + at(2, i));
+    for (int i = 0; i <= n; ++i)
+      d2[i] = c * (at(2, i - 2) - Scalar(2) * at(2, i - 1) + at(2, i));
   }
   if (d3) {
     const Scalar c = Scalar(n * (n - 1) * (n - 2));

@@ -45,7 +45,8 @@ class BezierSurface final : public Surface {
   explicit BezierSurface(std::vector<BezierPatch> patches);
 
   /// Declares that edge `edge_a` of patch a and edge `edge_b` of patch b are the same curve
-  /// (edges of the unit square: 0 bottom t=0, 1 right s=1, 2 top t=1, 3 left s=0, counter-clockwise).
+  /// (edges of the unit square: 0 bottom t=0, 1 right s=1, 2 top t=1, 3 left s=0,
+  /// counter-clockwise).
   void connect(int patch_a, int edge_a, int patch_b, int edge_b, bool reversed = true);
 
   [[nodiscard]] int patchCount() const override { return static_cast<int>(patches_.size()); }
@@ -53,7 +54,9 @@ class BezierSurface final : public Surface {
   [[nodiscard]] SurfaceJet evaluate(int patch, double s, double t,
                                     JetOrder order = JetOrder::kThird) const override;
   [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
-  [[nodiscard]] const BezierPatch& patch(int i) const { return patches_.at(static_cast<std::size_t>(i)); }
+  [[nodiscard]] const BezierPatch& patch(int i) const {
+    return patches_.at(static_cast<std::size_t>(i));
+  }
 
  private:
   std::vector<BezierPatch> patches_;
@@ -64,7 +67,8 @@ class BezierSurface final : public Surface {
 /// The thesis rattleback (kry-2000 Appendix B, ../shared/papers/NOTES.md): one bicubic patch,
 /// scaled (0.6, 0.2, 0.2), rotated −0.174 rad about z, offset (0, 0, 0.2), in the body frame.
 BezierSurface thesisRattlebackSurface();
-/// The thesis floor: one bicubic patch with control points (x, y, 0), x, y ∈ {−1.5, −0.5, 0.5, 1.5}.
+/// The thesis floor: one bicubic patch with control points (x, y, 0), x, y ∈ {−1.5, −0.5,
+/// 0.5, 1.5}.
 BezierSurface thesisFloorSurface();
 
 }  // namespace contactsim

@@ -45,7 +45,8 @@ class PatchDomain {
   /// The first edge the segment from `from` (inside) to `to` crosses, or nothing if `to` is inside.
   /// Through a corner it returns the edge that ends at that corner (α = 1), the counter-clockwise
   /// rule of kry-2000 §4.5.4 that keeps corner transitions from oscillating.
-  [[nodiscard]] std::optional<EdgeCrossing> firstEdgeCrossed(const Vec2& from, const Vec2& to) const;
+  [[nodiscard]] std::optional<EdgeCrossing> firstEdgeCrossed(const Vec2& from,
+                                                             const Vec2& to) const;
 
  private:
   std::vector<Vec2> vertices_;

@@ -41,15 +41,18 @@ class Taylor3 {
   }
 
   Taylor3& operator+=(const Taylor3& b) {
-    for (int k = 0; k < 10; ++k) a_[k] += b.a_[k];
+    for (int k = 0; k < 10; ++k)
+      a_[k] += b.a_[k];
     return *this;
   }
   Taylor3& operator-=(const Taylor3& b) {
-    for (int k = 0; k < 10; ++k) a_[k] -= b.a_[k];
+    for (int k = 0; k < 10; ++k)
+      a_[k] -= b.a_[k];
     return *this;
   }
   Taylor3& operator*=(double c) {
-    for (double& x : a_) x *= c;
+    for (double& x : a_)
+      x *= c;
     return *this;
   }
   Taylor3 operator-() const {

@@ -9,9 +9,9 @@
 namespace contactsim {
 
 struct TessellatedSurface {
-  std::vector<Vec3> positions;        ///< body coordinates
-  std::vector<Vec3> normals;          ///< unit normals of the smooth surface
-  std::vector<SurfacePoint> origins;  ///< (patch, s, t) of each vertex
+  std::vector<Vec3> positions;             ///< body coordinates
+  std::vector<Vec3> normals;               ///< unit normals of the smooth surface
+  std::vector<SurfacePoint> origins;       ///< (patch, s, t) of each vertex
   std::vector<Eigen::Vector3i> triangles;  ///< counter-clockwise seen from outside
 };
 
