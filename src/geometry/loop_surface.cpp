@@ -45,7 +45,7 @@ struct PatchEvaluator {
     bool extraordinary = false;
     Quartic quartic = Quartic::Zero();
     ExtraordinaryPatch ev;
-    Eigen::Vector2d origin = Eigen::Vector2d::Zero();  // Q0 in the parent's (v, w)
+    Eigen::Vector2d origin = Eigen::Vector2d::Zero();        // Q0 in the parent's (v, w)
     Eigen::Matrix2d to_local = Eigen::Matrix2d::Identity();  // J = [Q1 − Q0, Q2 − Q0]⁻¹
 
     SurfaceJet evaluateLocal(double v, double w, JetOrder order) const {
@@ -61,7 +61,10 @@ struct PatchEvaluator {
     if (kind != LoopPatchKind::kSeveralExtraordinary) {
       return whole.evaluateLocal(v, w, order);
     }
-    const Piece& piece = v + w <= 0.5 ? parts[0] : v >= 0.5 ? parts[1] : w >= 0.5 ? parts[2] : parts[3];
+    const Piece& piece = v + w <= 0.5 ? parts[0]
+                         : v >= 0.5   ? parts[1]
+                         : w >= 0.5   ? parts[2]
+                                      : parts[3];
     const Eigen::Vector2d local = piece.to_local * (Eigen::Vector2d(v, w) - piece.origin);
     // Clamp rounding excursions out of the sub-triangle (never more than a few ulps).
     const double lv = std::max(local.x(), 0.0), lw = std::max(local.y(), 0.0);
@@ -103,7 +106,8 @@ Neighbourhood neighbourhood(const ControlMesh& m, const ControlMesh::Face& face)
   }
   const int size = static_cast<int>(n.mesh_vertex.size());
   std::vector<Eigen::RowVectorXd> weights;
-  for (int i = 0; i < size; ++i) weights.push_back(Eigen::RowVectorXd::Unit(size, i));
+  for (int i = 0; i < size; ++i)
+    weights.push_back(Eigen::RowVectorXd::Unit(size, i));
   std::vector<LocalMesh::Face> local_faces;
   for (const auto& f : faces) {
     local_faces.push_back({n.local_vertex[f[0]], n.local_vertex[f[1]], n.local_vertex[f[2]]});
@@ -116,7 +120,8 @@ Eigen::MatrixXd controlPoints(const LocalMesh& mesh, const std::vector<int>& slo
                               const Eigen::MatrixXd& base_positions) {
   Eigen::MatrixXd P(static_cast<Eigen::Index>(slots.size()), 3);
   for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i] < 0) throw std::logic_error("Loop patch: incomplete control neighbourhood");
+    if (slots[i] < 0)
+      throw std::logic_error("Loop patch: incomplete control neighbourhood");
     P.row(static_cast<Eigen::Index>(i)) = mesh.weights(slots[i]) * base_positions;
   }
   return P;
@@ -155,13 +160,16 @@ loop::PatchEvaluator::Piece makePiece(const LocalMesh& mesh, std::array<int, 3> 
 
 }  // namespace
 
-LoopSurface::LoopSurface(ControlMesh mesh) : mesh_(std::move(mesh)), domain_(PatchDomain::unitTriangle()) {
+LoopSurface::LoopSurface(ControlMesh mesh)
+    : mesh_(std::move(mesh)), domain_(PatchDomain::unitTriangle()) {
   for (int f = 0; f < mesh_.faceCount(); ++f) {
     ControlMesh::Face corners = mesh_.face(f);
     int extraordinary = 0;
-    for (const int v : corners) extraordinary += mesh_.isRegular(v) ? 0 : 1;
+    for (const int v : corners)
+      extraordinary += mesh_.isRegular(v) ? 0 : 1;
     if (extraordinary == 1) {  // the extraordinary vertex becomes corner 0
-      while (mesh_.isRegular(corners[0])) std::rotate(corners.begin(), corners.begin() + 1, corners.end());
+      while (mesh_.isRegular(corners[0]))
+        std::rotate(corners.begin(), corners.begin() + 1, corners.end());
     }
     corners_.push_back(corners);
     Neighbourhood n = neighbourhood(mesh_, corners);
@@ -183,7 +191,8 @@ LoopSurface::LoopSurface(ControlMesh mesh) : mesh_(std::move(mesh)), domain_(Pat
       patch->kind = LoopPatchKind::kSeveralExtraordinary;
       const loop::Subdivision s = loop::subdivide(n.mesh);
       std::vector<int> valence1(static_cast<std::size_t>(s.mesh.vertexCount()), 6);
-      for (const int v : {a, b, c}) valence1[static_cast<std::size_t>(s.vertexPoint(v))] = valence[static_cast<std::size_t>(v)];
+      for (const int v : {a, b, c})
+        valence1[static_cast<std::size_t>(s.vertexPoint(v))] = valence[static_cast<std::size_t>(v)];
       const int a1 = s.vertexPoint(a), b1 = s.vertexPoint(b), c1 = s.vertexPoint(c);
       const int ab = s.edgePoint(a, b), bc = s.edgePoint(b, c), ca = s.edgePoint(c, a);
       const Eigen::Vector2d h0(0.5, 0), h1(0.5, 0.5), h2(0, 0.5);
@@ -204,7 +213,9 @@ LoopSurface LoopSurface::loadObj(const std::filesystem::path& file) {
   return LoopSurface(ControlMesh::loadObj(file));
 }
 
-int LoopSurface::patchCount() const { return static_cast<int>(patches_.size()); }
+int LoopSurface::patchCount() const {
+  return static_cast<int>(patches_.size());
+}
 
 const PatchDomain& LoopSurface::domain(int patch) const {
   checkArguments(patch, 0.0, 0.0);

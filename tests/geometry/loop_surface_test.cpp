@@ -20,13 +20,14 @@ std::string mesh(const std::string& name) {
   return std::string(CONTACTSIM_TEST_DATA_DIR) + "/meshes/" + name + ".obj";
 }
 
-const std::vector<std::string> kMeshes = {"tetrahedron", "octahedron", "icosahedron", "ev3",
-                                          "ev4",         "ev5",        "ev7",         "ev8",
+const std::vector<std::string> kMeshes = {"tetrahedron", "octahedron",   "icosahedron", "ev3",
+                                          "ev4",         "ev5",          "ev7",         "ev8",
                                           "ev10",        "torus_regular"};
 
 TEST(LoopSurfaceTest, PatchKindsFollowValences) {
   const LoopSurface torus = LoopSurface::loadObj(mesh("torus_regular"));
-  for (int p = 0; p < torus.patchCount(); ++p) EXPECT_EQ(torus.kind(p), LoopPatchKind::kRegular);
+  for (int p = 0; p < torus.patchCount(); ++p)
+    EXPECT_EQ(torus.kind(p), LoopPatchKind::kRegular);
   const LoopSurface ev7 = LoopSurface::loadObj(mesh("ev7"));
   int one = 0, several = 0;
   for (int p = 0; p < ev7.patchCount(); ++p) {
@@ -49,8 +50,7 @@ TEST(LoopSurfaceTest, PatchKindsFollowValences) {
 // a stencil may straddle one; the side that does not is a valid difference). Worst relative error.
 double pointDerivativeError(const Surface& surface, int patch, double s, double t) {
   // Finer steps near a corner, where derivatives change on the scale of the distance to it.
-  const double corner_distance =
-      std::min({s + t, std::hypot(s - 1.0, t), std::hypot(s, t - 1.0)});
+  const double corner_distance = std::min({s + t, std::hypot(s - 1.0, t), std::hypot(s, t - 1.0)});
   const double h = 1e-5 * std::min(1.0, 10.0 * corner_distance);
   const SurfaceJet jet = surface.evaluate(patch, s, t);
   const double scale = 1e-3 * (jet.c_s.norm() + jet.c_t.norm());
@@ -115,9 +115,11 @@ TEST(LoopSurfaceTest, DerivativesNearExtraordinaryVerticesMatchFiniteDifferences
     const LoopSurface surface = LoopSurface::loadObj(mesh(name));
     std::vector<int> irregular;
     for (int p = 0; p < surface.patchCount(); ++p) {
-      if (surface.kind(p) != LoopPatchKind::kRegular) irregular.push_back(p);
+      if (surface.kind(p) != LoopPatchKind::kRegular)
+        irregular.push_back(p);
     }
-    if (irregular.empty()) continue;
+    if (irregular.empty())
+      continue;
     double worst = 0.0;
     for (int k = 0; k < 1000; ++k) {
       const int p = irregular[rng() % irregular.size()];
@@ -147,7 +149,8 @@ TEST(LoopSurfaceTest, ControlVerticesMapToLoopLimitPositions) {
         const int n = static_cast<int>(ring.size());
         const double chi = loop::loopLimitWeight(n);
         Vec3 limit = (1.0 - n * chi) * m.vertex(v);
-        for (const int r : ring) limit += chi * m.vertex(r);
+        for (const int r : ring)
+          limit += chi * m.vertex(r);
         const Vec3 x = surface.evaluate(p, corners[k].x(), corners[k].y(), JetOrder::kPosition).c;
         EXPECT_LT((x - limit).norm(), 1e-12) << name << " patch " << p << " corner " << k;
       }
@@ -166,7 +169,8 @@ TEST(LoopSurfaceTest, NeighbouringPatchesAgreeAlongSharedEdges) {
           const auto there = surface.acrossEdge(p, e, alpha);
           ASSERT_TRUE(there);
           const SurfaceJet a = surface.evaluate(p, here.x(), here.y(), JetOrder::kFirst);
-          const SurfaceJet b = surface.evaluate(there->patch, there->st.x(), there->st.y(), JetOrder::kFirst);
+          const SurfaceJet b =
+              surface.evaluate(there->patch, there->st.x(), there->st.y(), JetOrder::kFirst);
           worst_position = std::max(worst_position, (a.c - b.c).norm());
           const Vec3 na = unitNormal(a), nb = unitNormal(b);  // angle by atan2: exact near 0
           worst_normal = std::max(worst_normal, std::atan2(na.cross(nb).norm(), na.dot(nb)));
@@ -183,12 +187,14 @@ TEST(LoopSurfaceTest, PlanarControlPointsGivePlanarPatches) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (const int N : {3, 4, 5, 7, 8, 10}) {
     Eigen::MatrixXd P(N + 6, 3);
-    for (int i = 0; i < N + 6; ++i) P.row(i) << u(rng), u(rng), 0.0;
+    for (int i = 0; i < N + 6; ++i)
+      P.row(i) << u(rng), u(rng), 0.0;
     const loop::ExtraordinaryPatch patch = loop::ExtraordinaryPatch::make(N, P);
     for (const auto& [v, w] : {std::pair{0.3, 0.2}, {0.01, 0.002}, {0.6, 0.3}, {0.0, 0.0}}) {
       const SurfaceJet jet = patch.evaluate(v, w, JetOrder::kThird);
       for (int i = 0; i <= 3; ++i) {
-        for (int j = 0; i + j <= 3; ++j) EXPECT_EQ(jet.derivative(i, j).z(), 0.0) << N;
+        for (int j = 0; i + j <= 3; ++j)
+          EXPECT_EQ(jet.derivative(i, j).z(), 0.0) << N;
       }
     }
   }
@@ -201,12 +207,13 @@ TEST(LoopSurfaceTest, BoxSplineBasisIsAPartitionOfUnityAndReproducesLinearFuncti
   EXPECT_NEAR(sum(0), 1.0, 1e-14);
   EXPECT_LT(sum.tail<14>().cwiseAbs().maxCoeff(), 1e-13);
   // Control points at their lattice positions reproduce the plane (v, w, 0).
-  const double lattice[12][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {-1, 1}, {1, -1},
-                                 {-1, 0}, {0, -1}, {2, 0}, {2, -1}, {0, 2}, {-1, 2}};
+  const double lattice[12][2] = {{0, 0},  {1, 0},  {0, 1}, {1, 1},  {-1, 1}, {1, -1},
+                                 {-1, 0}, {0, -1}, {2, 0}, {2, -1}, {0, 2},  {-1, 2}};
   Eigen::Matrix<double, 12, 3> P;
-  for (int s = 0; s < 12; ++s) P.row(s) << lattice[s][0], lattice[s][1], 0.0;
-  const SurfaceJet jet = loop::evaluateQuartic(loop::quarticFromControlPoints(P), 0.3, 0.45,
-                                               JetOrder::kThird);
+  for (int s = 0; s < 12; ++s)
+    P.row(s) << lattice[s][0], lattice[s][1], 0.0;
+  const SurfaceJet jet =
+      loop::evaluateQuartic(loop::quarticFromControlPoints(P), 0.3, 0.45, JetOrder::kThird);
   EXPECT_LT((jet.c - Vec3(0.3, 0.45, 0)).norm(), 1e-14);
   EXPECT_LT((jet.c_s - Vec3(1, 0, 0)).norm(), 1e-13);
   EXPECT_LT(jet.c_ss.norm(), 1e-12);
@@ -216,13 +223,15 @@ TEST(LoopSurfaceTest, ValenceThreeHasAJordanBlock) {
   const loop::ExtraordinaryBasis& b = loop::extraordinaryBasis(3);
   bool jordan = false;
   for (const auto& block : b.blocks) {
-    if (std::abs(block.lambda - 1.0 / 16) < 1e-12) jordan = block.nilpotent.cwiseAbs().maxCoeff() > 1e-6;
+    if (std::abs(block.lambda - 1.0 / 16) < 1e-12)
+      jordan = block.nilpotent.cwiseAbs().maxCoeff() > 1e-6;
   }
   EXPECT_TRUE(jordan);
   // A = V B V⁻¹ reproduces A^5 through the block powers.
   const Eigen::MatrixXd X = Eigen::MatrixXd::Random(b.K, 3);
   Eigen::MatrixXd A5X = X;
-  for (int i = 0; i < 5; ++i) A5X = b.A * A5X;
+  for (int i = 0; i < 5; ++i)
+    A5X = b.A * A5X;
   EXPECT_LT((b.V * b.power(5, b.V_inverse * X) - A5X).norm(), 1e-12);
   EXPECT_THROW((void)loop::extraordinaryBasis(6), InvalidInputError);
   EXPECT_THROW((void)loop::extraordinaryBasis(kMaxLoopValence + 1), InvalidInputError);

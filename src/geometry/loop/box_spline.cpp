@@ -23,7 +23,8 @@ BoxSplineCoefficients deriveCoefficients() {
   }
   const int n = static_cast<int>(lattice.size());
   std::vector<Eigen::RowVectorXd> weights;
-  for (int k = 0; k < n; ++k) weights.push_back(Eigen::RowVectorXd::Unit(n, k));
+  for (int k = 0; k < n; ++k)
+    weights.push_back(Eigen::RowVectorXd::Unit(n, k));
   std::vector<LocalMesh::Face> faces;
   for (int i = lo; i < hi; ++i) {
     for (int j = lo; j < hi; ++j) {
@@ -39,7 +40,8 @@ BoxSplineCoefficients deriveCoefficients() {
   // Loop reproduces linear functions on the regular lattice, so a vertex's lattice position is
   // its weight row applied to the base positions.
   Eigen::MatrixXd positions(n, 2);
-  for (int k = 0; k < n; ++k) positions.row(k) = lattice[static_cast<std::size_t>(k)].transpose();
+  for (int k = 0; k < n; ++k)
+    positions.row(k) = lattice[static_cast<std::size_t>(k)].transpose();
   Eigen::Matrix<double, 15, 15> vandermonde;
   Eigen::Matrix<double, 15, 12> values;
   for (int a = 0; a <= 4; ++a) {
@@ -47,9 +49,11 @@ BoxSplineCoefficients deriveCoefficients() {
       const Eigen::Vector2d target(a / 4.0, b / 4.0);
       int found = -1;
       for (int v = 0; v < level2.vertexCount(); ++v) {
-        if ((level2.weights(v) * positions - target.transpose()).norm() < 1e-12) found = v;
+        if ((level2.weights(v) * positions - target.transpose()).norm() < 1e-12)
+          found = v;
       }
-      const Eigen::RowVectorXd limit = found < 0 ? Eigen::RowVectorXd() : level2.limitWeights(found);
+      const Eigen::RowVectorXd limit =
+          found < 0 ? Eigen::RowVectorXd() : level2.limitWeights(found);
       if (limit.size() != n) {
         throw std::logic_error("box-spline derivation: lattice too small");
       }

@@ -10,7 +10,9 @@
 namespace contactsim::loop {
 
 /// Monomial index of vⁱ wʲ, ordered by total degree then j (15 monomials).
-constexpr int monomialIndex(int i, int j) { return (i + j) * (i + j + 1) / 2 + j; }
+constexpr int monomialIndex(int i, int j) {
+  return (i + j) * (i + j + 1) / 2 + j;
+}
 
 using BoxSplineCoefficients = Eigen::Matrix<double, 12, 15>;
 

@@ -20,7 +20,8 @@ namespace {
 Eigen::MatrixXd rowsOf(const LocalMesh& mesh, const std::vector<int>& slots, int K) {
   Eigen::MatrixXd M(static_cast<Eigen::Index>(slots.size()), K);
   for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i] < 0) throw std::logic_error("Loop extraordinary basis: incomplete neighbourhood");
+    if (slots[i] < 0)
+      throw std::logic_error("Loop extraordinary basis: incomplete neighbourhood");
     M.row(static_cast<Eigen::Index>(i)) = mesh.weights(slots[i]);
   }
   return M;
@@ -44,9 +45,12 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
   // Generalised eigenspaces for the eigenvalues Stam 1998 gives: 1, (3/8 + ¼ cos 2π/N)²,
   // 3/8 + ¼ cos(2πk/N) (k = 1..N−1), 1/8 (×3), 1/16 (×2); equal values are merged into one cluster.
   std::vector<double> values{1.0, std::pow(0.375 + 0.25 * std::cos(2 * std::numbers::pi / N), 2)};
-  for (int k = 1; k < N; ++k) values.push_back(0.375 + 0.25 * std::cos(2 * std::numbers::pi * k / N));
-  for (int k = 0; k < 3; ++k) values.push_back(0.125);
-  for (int k = 0; k < 2; ++k) values.push_back(0.0625);
+  for (int k = 1; k < N; ++k)
+    values.push_back(0.375 + 0.25 * std::cos(2 * std::numbers::pi * k / N));
+  for (int k = 0; k < 3; ++k)
+    values.push_back(0.125);
+  for (int k = 0; k < 2; ++k)
+    values.push_back(0.0625);
   std::map<double, int> clusters;  // λ → algebraic multiplicity
   for (const double v : values) {
     bool merged = false;
@@ -57,7 +61,8 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
         break;
       }
     }
-    if (!merged) clusters[v] = 1;
+    if (!merged)
+      clusters[v] = 1;
   }
   basis->V.resize(K, K);
   int column = 0;
@@ -65,7 +70,8 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
     const auto [lambda, m] = *it;
     Eigen::MatrixXd shifted = basis->A - lambda * Eigen::MatrixXd::Identity(K, K);
     Eigen::MatrixXd power = Eigen::MatrixXd::Identity(K, K);
-    for (int i = 0; i < m; ++i) power = power * shifted;
+    for (int i = 0; i < m; ++i)
+      power = power * shifted;
     Eigen::FullPivLU<Eigen::MatrixXd> lu(power);
     lu.setThreshold(1e-10);
     const Eigen::MatrixXd kernel = lu.kernel();
@@ -86,6 +92,15 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
                       block.lambda * Eigen::MatrixXd::Identity(block.size, block.size);
     off.block(block.start, block.start, block.size, block.size).setZero();
   }
+  basis->lambda.assign(static_cast<std::size_t>(K), 0.0);
+  basis->in_jordan_block.assign(static_cast<std::size_t>(K), 0);
+  for (const ExtraordinaryBasis::Block& block : basis->blocks) {
+    const bool jordan = block.nilpotent.cwiseAbs().maxCoeff() > 1e-12;
+    for (int i = block.start; i < block.start + block.size; ++i) {
+      basis->lambda[static_cast<std::size_t>(i)] = block.lambda;
+      basis->in_jordan_block[static_cast<std::size_t>(i)] = jordan ? 1 : 0;
+    }
+  }
   if (off.cwiseAbs().maxCoeff() > 1e-9) {
     throw std::logic_error("Loop valence " + std::to_string(N) + ": eigenspaces do not split A");
   }
@@ -99,18 +114,40 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
 
 }  // namespace
 
-Eigen::MatrixXd ExtraordinaryBasis::power(int m, const Eigen::MatrixXd& X) const {
-  Eigen::MatrixXd Y(X.rows(), X.cols());
+namespace {
+
+// x^m by repeated squaring: exact for the dyadic eigenvalues, far cheaper than std::pow.
+double integerPower(double x, int m) {
+  double result = 1.0;
+  while (m > 0) {
+    if (m & 1)
+      result *= x;
+    x *= x;
+    m >>= 1;
+  }
+  return result;
+}
+
+}  // namespace
+
+KPoints ExtraordinaryBasis::power(int m, const KPoints& X) const {
+  KPoints Y(X.rows(), 3);
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    if (!in_jordan_block[static_cast<std::size_t>(i)]) {
+      Y.row(i) = integerPower(lambda[static_cast<std::size_t>(i)], m) * X.row(i);
+    }
+  }
   for (const Block& b : blocks) {
+    if (b.size == 1 || !in_jordan_block[static_cast<std::size_t>(b.start)])
+      continue;
     // (λ I + N)^m = Σ_j C(m, j) λ^{m−j} N^j, j < size (N is nilpotent of index ≤ size).
-    const auto x = X.middleRows(b.start, b.size);
-    Eigen::MatrixXd term = x;
-    Eigen::MatrixXd sum = std::pow(b.lambda, m) * term;
+    Eigen::MatrixXd term = X.middleRows(b.start, b.size);
+    Eigen::MatrixXd sum = integerPower(b.lambda, m) * term;
     double binomial = 1.0;
     for (int j = 1; j < b.size && j <= m; ++j) {
       binomial *= static_cast<double>(m - j + 1) / j;
       term = b.nilpotent * term;
-      sum += binomial * std::pow(b.lambda, m - j) * term;
+      sum += binomial * integerPower(b.lambda, m - j) * term;
     }
     Y.middleRows(b.start, b.size) = sum;
   }
@@ -126,7 +163,8 @@ const ExtraordinaryBasis& extraordinaryBasis(int valence) {
   static std::map<int, std::unique_ptr<ExtraordinaryBasis>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
   auto& slot = cache[valence];
-  if (!slot) slot = build(valence);
+  if (!slot)
+    slot = build(valence);
   return *slot;
 }
 
@@ -137,13 +175,15 @@ ExtraordinaryPatch ExtraordinaryPatch::make(int valence, const Eigen::MatrixXd& 
   // Loop's limit mask at the extraordinary vertex: (1 − Nχ) a + χ Σ ring.
   const double chi = loopLimitWeight(valence);
   patch.limit_position = (1.0 - valence * chi) * control_points.row(0).transpose();
-  for (int i = 1; i <= valence; ++i) patch.limit_position += chi * control_points.row(i).transpose();
+  for (int i = 1; i <= valence; ++i)
+    patch.limit_position += chi * control_points.row(i).transpose();
   return patch;
 }
 
 SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) const {
   const bool at_vertex = !(v + w > 0.0);
-  if (at_vertex) v = w = std::ldexp(1.0, -41);
+  if (at_vertex)
+    v = w = std::ldexp(1.0, -41);
   // Level n = ⌊1 − log₂(v + w)⌋ (Stam 1998 §4), exactly, from the binary exponent.
   int e = 0;
   const double f = std::frexp(v + w, &e);
@@ -168,7 +208,8 @@ SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) cons
     sign = -1.0;
   }
   const Eigen::Matrix<double, 15, 3> quartic =
-      basis->quartic_from_eigen[static_cast<std::size_t>(k)] * basis->power(n - 1, eigen_coefficients);
+      basis->quartic_from_eigen[static_cast<std::size_t>(k)].lazyProduct(
+          basis->power(n - 1, eigen_coefficients));
   SurfaceJet jet = evaluateQuartic(quartic, v, w, order);
   // Chain rule: ∂/∂v = ±2ⁿ ∂/∂v', so order-p derivatives scale by (±2ⁿ)^p.
   const double d1 = sign * std::ldexp(1.0, n), d2 = d1 * d1, d3 = d2 * d1;
@@ -181,7 +222,8 @@ SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) cons
   jet.c_sst *= d3;
   jet.c_stt *= d3;
   jet.c_ttt *= d3;
-  if (at_vertex) jet.c = limit_position;
+  if (at_vertex)
+    jet.c = limit_position;
   return jet;
 }
 

@@ -13,6 +13,11 @@
 
 namespace contactsim::loop {
 
+/// Largest K = N + 6 (N ≤ kMaxLoopValence = 32): fixed capacity keeps evaluation off the heap.
+inline constexpr int kMaxK = 38;
+/// K × 3 control points or eigen-coordinates, at most kMaxK rows, no heap allocation.
+using KPoints = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::ColMajor, kMaxK, 3>;
+
 /// Per-valence data, computed on first use from Loop's rules on a synthetic neighbourhood.
 struct ExtraordinaryBasis {
   int valence = 0;
@@ -28,13 +33,18 @@ struct ExtraordinaryBasis {
     Eigen::MatrixXd nilpotent;  ///< B_λ − λ I
   };
   std::vector<Block> blocks;
+  /// Per eigen-coordinate: its eigenvalue, and whether it belongs to a non-trivial Jordan block
+  /// (only those need the nilpotent part; all others scale by λ^m).
+  std::vector<double> lambda;
+  std::vector<char> in_jordan_block;
   /// Monomial coefficients per control column after one extended step and picking, for the three
   /// regular sub-patches k = 1 (v > ½), 2 (middle), 3 (w > ½): (Bᵀ W_k V), 15 × K; applied to
   /// eigen-coordinates V⁻¹ A^{n−1} C₀ they give the quartic of the level-n sub-patch.
-  std::array<Eigen::MatrixXd, 3> quartic_from_eigen;
+  std::array<Eigen::Matrix<double, 15, Eigen::Dynamic, Eigen::ColMajor, 15, kMaxK>, 3>
+      quartic_from_eigen;
 
   /// B^m X for X in eigen coordinates (K × 3).
-  [[nodiscard]] Eigen::MatrixXd power(int m, const Eigen::MatrixXd& X) const;
+  [[nodiscard]] KPoints power(int m, const KPoints& X) const;
 };
 
 /// The basis of valence N (3 ≤ N ≤ kMaxLoopValence, N ≠ 6); cached, thread-safe.
@@ -43,8 +53,8 @@ const ExtraordinaryBasis& extraordinaryBasis(int valence);
 /// A patch with one extraordinary vertex at (v, w) = (0, 0), ready to evaluate.
 struct ExtraordinaryPatch {
   const ExtraordinaryBasis* basis = nullptr;
-  Eigen::MatrixXd eigen_coefficients;  ///< V⁻¹ C₀, K × 3
-  Vec3 limit_position;                  ///< Loop's limit mask at the extraordinary vertex
+  KPoints eigen_coefficients;  ///< V⁻¹ C₀, K × 3
+  Vec3 limit_position;         ///< Loop's limit mask at the extraordinary vertex
 
   /// `control_points`: K × 3 in extraordinaryLayout order.
   static ExtraordinaryPatch make(int valence, const Eigen::MatrixXd& control_points);

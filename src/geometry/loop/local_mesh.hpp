@@ -26,7 +26,9 @@ class LocalMesh {
   LocalMesh(std::vector<Eigen::RowVectorXd> weights, std::vector<Face> faces);
 
   [[nodiscard]] int vertexCount() const { return static_cast<int>(weights_.size()); }
-  [[nodiscard]] const Eigen::RowVectorXd& weights(int v) const { return weights_[static_cast<std::size_t>(v)]; }
+  [[nodiscard]] const Eigen::RowVectorXd& weights(int v) const {
+    return weights_[static_cast<std::size_t>(v)];
+  }
   [[nodiscard]] const std::vector<Face>& faces() const { return faces_; }
 
   /// c with (a, b, c) a face (cyclically), or −1.
@@ -47,7 +49,7 @@ class LocalMesh {
 /// One Loop step of a local mesh, with the map from old vertices and edges to new vertices.
 struct Subdivision {
   LocalMesh mesh;
-  std::vector<int> vertex_points;               // old vertex → new vertex, or −1
+  std::vector<int> vertex_points;                  // old vertex → new vertex, or −1
   std::map<std::pair<int, int>, int> edge_points;  // old edge (min, max) → new vertex
 
   /// New vertex of old vertex v / old edge (a, b); −1 if it could not be computed.
