@@ -31,12 +31,14 @@ std::vector<Sample> samples(const Surface& surface, bool triangle, Keep keep) {
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::vector<int> patches;
   for (int p = 0; p < surface.patchCount(); ++p) {
-    if (keep(p)) patches.push_back(p);
+    if (keep(p))
+      patches.push_back(p);
   }
   std::vector<Sample> out;
   while (out.size() < 256) {
     double s = u(rng), t = u(rng);
-    if (triangle && s + t > 1.0) continue;
+    if (triangle && s + t > 1.0)
+      continue;
     out.push_back({patches[out.size() % patches.size()], s, t});
   }
   return out;

@@ -20,9 +20,9 @@ std::string mesh(const std::string& name) {
   return std::string(CONTACTSIM_TEST_DATA_DIR) + "/meshes/" + name + ".obj";
 }
 
-const std::vector<std::string> kMeshes = {"tetrahedron", "octahedron",   "icosahedron", "ev3",
-                                          "ev4",         "ev5",          "ev7",         "ev8",
-                                          "ev10",        "torus_regular"};
+const std::vector<std::string> kMeshes = {"tetrahedron", "octahedron",    "icosahedron",  "ev3",
+                                          "ev4",         "ev5",           "ev7",          "ev8",
+                                          "ev10",        "torus_regular", "torus_flipped"};
 
 TEST(LoopSurfaceTest, PatchKindsFollowValences) {
   const LoopSurface torus = LoopSurface::loadObj(mesh("torus_regular"));

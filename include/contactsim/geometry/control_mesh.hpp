@@ -28,7 +28,9 @@ class ControlMesh {
   ControlMesh(std::vector<Vec3> vertices, std::vector<Face> faces, const std::string& origin = "");
 
   /// Reads a Wavefront OBJ file (tinyobjloader). Faces must be triangles; every problem above is
-  /// reported with the file name. Throws InvalidInputError (also for unreadable files).
+  /// reported with the file name. Vertex and face indices in messages are 0-based (OBJ counts
+  /// from 1). Several shapes in one file are merged. Throws InvalidInputError (also for
+  /// unreadable files).
   static ControlMesh loadObj(const std::filesystem::path& file);
 
   [[nodiscard]] int vertexCount() const { return static_cast<int>(vertices_.size()); }
@@ -40,14 +42,18 @@ class ControlMesh {
   [[nodiscard]] int valence(int v) const;
   [[nodiscard]] bool isRegular(int v) const { return valence(v) == 6; }
 
-  /// The face containing the directed edge a → b (as consecutive vertices of the face), or −1.
+  /// The face containing the directed edge a → b (as consecutive vertices of the face), or −1
+  /// (also for indices out of range).
   [[nodiscard]] int faceWithEdge(int a, int b) const;
-  /// The vertex opposite the directed edge a → b in faceWithEdge(a, b).
+  /// The vertex opposite the directed edge a → b in faceWithEdge(a, b). Throws
+  /// InvalidInputError when no face has that edge.
   [[nodiscard]] int thirdVertex(int a, int b) const;
   /// Neighbours of v in counter-clockwise order seen from outside (each consecutive pair
   /// (r_i, r_{i+1}) spans the face (v, r_i, r_{i+1})), starting at `first`, a neighbour of v.
   [[nodiscard]] std::vector<int> oneRing(int v, int first) const;
-  /// Neighbours of v counter-clockwise starting anywhere.
+  /// Neighbours of v counter-clockwise, starting at the vertex after v in the first face that
+  /// contains v. oneRing and valence throw InvalidInputError for v out of range or a `first` that
+  /// is not a neighbour; vertex() and face() are unchecked.
   [[nodiscard]] std::vector<int> oneRing(int v) const;
 
  private:

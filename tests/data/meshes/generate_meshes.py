@@ -108,6 +108,25 @@ def torus(nu=8, nv=6, big=1.0, small=0.4):
     return v, f
 
 
+def flip_edge(faces, a, c):
+    """Replaces the two faces on edge (a, c) by the two on the other diagonal."""
+    f1 = next(f for f in faces if (a, c) in ((f[0], f[1]), (f[1], f[2]), (f[2], f[0])))
+    f2 = next(f for f in faces if (c, a) in ((f[0], f[1]), (f[1], f[2]), (f[2], f[0])))
+    d = next(x for x in f1 if x not in (a, c))
+    b = next(x for x in f2 if x not in (a, c))
+    rest = [f for f in faces if f not in (f1, f2)]
+    return rest + [(d, a, b), (b, c, d)]
+
+
+def torus_flipped():
+    """The regular torus with two edges flipped: vertices of valence 5 and 7 next to each other,
+    so faces with one, two and three extraordinary vertices."""
+    v, f = torus()
+    f = flip_edge(f, 0, 7)      # diagonal of quad (0, 6, 7, 1)
+    f = flip_edge(f, 20, 27)    # another quad, far from the first
+    return v, f
+
+
 def main():
     write("tetrahedron.obj", "regular tetrahedron, all valence 3", *tetrahedron())
     write("octahedron.obj", "octahedron, all valence 4", *octahedron())
@@ -116,6 +135,8 @@ def main():
         write(f"ev{n}.obj", f"bipyramid N={n}, one midpoint subdivision, on an ellipsoid: "
               f"apexes {n} and {n + 1} (0-based) have valence {n}", *ev_mesh(n))
     write("torus_regular.obj", "8 x 6 torus, all valence 6", *torus())
+    write("torus_flipped.obj", "8 x 6 torus with two edges flipped: valences 5 and 7 adjacent",
+          *torus_flipped())
 
     # Bad meshes, one broken rule each (0-based indices in the comments).
     pv = [(1, 1, 0), (-1, 1, 0), (-1, -1, 0), (1, -1, 0), (0, 0, 1)]
