@@ -65,10 +65,10 @@ struct PatchEvaluator {
                          : v >= 0.5   ? parts[1]
                          : w >= 0.5   ? parts[2]
                                       : parts[3];
+    // Points slightly outside the sub-triangle (rounding, ε-extended boundaries) are evaluated
+    // by extending its polynomial pieces, like any patch.
     const Eigen::Vector2d local = piece.to_local * (Eigen::Vector2d(v, w) - piece.origin);
-    // Clamp rounding excursions out of the sub-triangle (never more than a few ulps).
-    const double lv = std::max(local.x(), 0.0), lw = std::max(local.y(), 0.0);
-    return reparameterize(piece.evaluateLocal(lv, lw, order), piece.to_local);
+    return reparameterize(piece.evaluateLocal(local.x(), local.y(), order), piece.to_local);
   }
 };
 
