@@ -12,21 +12,31 @@ struct SeriesVector {
   Taylor3 x, y, z;
 };
 
-Taylor3 dot(const SeriesVector& a, const SeriesVector& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+Taylor3 dot(const SeriesVector& a, const SeriesVector& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 SeriesVector cross(const SeriesVector& a, const SeriesVector& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-SeriesVector scaled(const SeriesVector& a, const Taylor3& k) { return {a.x * k, a.y * k, a.z * k}; }
-SeriesVector dS(const SeriesVector& a) { return {a.x.derivativeS(), a.y.derivativeS(), a.z.derivativeS()}; }
-SeriesVector dT(const SeriesVector& a) { return {a.x.derivativeT(), a.y.derivativeT(), a.z.derivativeT()}; }
-Vec3 value(const SeriesVector& a) { return {a.x.value(), a.y.value(), a.z.value()}; }
+SeriesVector scaled(const SeriesVector& a, const Taylor3& k) {
+  return {a.x * k, a.y * k, a.z * k};
+}
+SeriesVector dS(const SeriesVector& a) {
+  return {a.x.derivativeS(), a.y.derivativeS(), a.z.derivativeS()};
+}
+SeriesVector dT(const SeriesVector& a) {
+  return {a.x.derivativeT(), a.y.derivativeT(), a.z.derivativeT()};
+}
+Vec3 value(const SeriesVector& a) {
+  return {a.x.value(), a.y.value(), a.z.value()};
+}
 
 SeriesVector seriesOf(const SurfaceJet& jet) {
   SeriesVector c;
   Taylor3* out[3] = {&c.x, &c.y, &c.z};
   for (int k = 0; k < 3; ++k) {
-    const double d[10] = {jet.c(k),     jet.c_s(k),   jet.c_t(k),   jet.c_ss(k),  jet.c_st(k),
-                          jet.c_tt(k),  jet.c_sss(k), jet.c_sst(k), jet.c_stt(k), jet.c_ttt(k)};
+    const double d[10] = {jet.c(k),    jet.c_s(k),   jet.c_t(k),   jet.c_ss(k),  jet.c_st(k),
+                          jet.c_tt(k), jet.c_sss(k), jet.c_sst(k), jet.c_stt(k), jet.c_ttt(k)};
     *out[k] = Taylor3::fromDerivatives(d);
   }
   return c;
@@ -57,9 +67,8 @@ ContactFrameJet contactFrameJet(const SurfaceJet& jet) {
   const SeriesVector y = cross(z, x);  // equals eq. 5's y for an orthonormal right-handed frame
   const SeriesVector xs = dS(x), xt = dT(x), zs = dS(z), zt = dT(z);
   // kry-pai-2002 eq. 51: ω from eq. 47, v = Θᵀ c_s, Θᵀ c_t (eqs. 48–49).
-  const Taylor3 entries[2][5] = {
-      {-dot(y, zs), -dot(z, xs), dot(y, xs), dot(x, cs), Taylor3(0.0)},
-      {-dot(y, zt), -dot(z, xt), dot(y, xt), dot(x, ct), dot(y, ct)}};
+  const Taylor3 entries[2][5] = {{-dot(y, zs), -dot(z, xs), dot(y, xs), dot(x, cs), Taylor3(0.0)},
+                                 {-dot(y, zt), -dot(z, xt), dot(y, xt), dot(x, ct), dot(y, ct)}};
   ContactFrameJet f;
   f.H.setZero();
   f.H_s.setZero();

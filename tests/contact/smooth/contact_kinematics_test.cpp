@@ -26,8 +26,10 @@ std::vector<Pair> pairs() {
                std::make_unique<BezierSurface>(thesisFloorSurface()), 0, 0,
                (Vec5() << 0.52, 0.47, 0.45, 0.45, 0.3).finished(),
                (Vec5() << 0.3, -0.2, 0.5, 0.1, -1.0).finished()});
-  p.push_back({"ellipsoid on loop", std::make_unique<ChartSurface>(makeEllipsoid(Vec3(0.3, 0.5, 0.9), Vec3(0.1, 0, 0))),
-               std::make_unique<LoopSurface>(LoopSurface::loadObj(std::string(CONTACTSIM_TEST_DATA_DIR) + "/meshes/ev7.obj")),
+  p.push_back({"ellipsoid on loop",
+               std::make_unique<ChartSurface>(makeEllipsoid(Vec3(0.3, 0.5, 0.9), Vec3(0.1, 0, 0))),
+               std::make_unique<LoopSurface>(
+                   LoopSurface::loadObj(std::string(CONTACTSIM_TEST_DATA_DIR) + "/meshes/ev7.obj")),
                3, 5, (Vec5() << 0.3, 0.6, 0.23, 0.31, -2.0).finished(),  // off sub-patch seams
                (Vec5() << -0.4, 0.7, 0.2, -0.3, 0.6).finished()});
   return p;
@@ -44,7 +46,9 @@ TEST(ContactKinematicsTest, HMatchesFiniteDifferencesOfE) {
     const double h = 1e-6;
     for (int j = 0; j < 5; ++j) {
       const Vec5 dq = Vec5::Unit(j) * h;
-      const Mat4 dE = (at(p, p.q + dq, p.qdot).E_2_1.matrix() - at(p, p.q - dq, p.qdot).E_2_1.matrix()) / (2 * h);
+      const Mat4 dE =
+          (at(p, p.q + dq, p.qdot).E_2_1.matrix() - at(p, p.q - dq, p.qdot).E_2_1.matrix()) /
+          (2 * h);
       // eq. 13: ^1H_j = 𝒱(^1_2E ∂(^2_1E)/∂q_j).
       const Twist fd = extract(k.E_2_1.inverse(Eigen::Isometry).matrix() * dE);
       EXPECT_LT((fd - k.H_1.col(j)).norm(), 1e-6 * k.H_1.norm()) << p.name << " column " << j;
@@ -58,8 +62,10 @@ TEST(ContactKinematicsTest, HdotMatchesFiniteDifferencesAlongQdot) {
   for (const Pair& p : pairs()) {
     const ContactKinematics k = at(p, p.q, p.qdot);
     const double h = 1e-6;
-    const Mat65 dHc = (at(p, p.q + h * p.qdot, p.qdot).H_c - at(p, p.q - h * p.qdot, p.qdot).H_c) / (2 * h);
-    const Mat65 dH1 = (at(p, p.q + h * p.qdot, p.qdot).H_1 - at(p, p.q - h * p.qdot, p.qdot).H_1) / (2 * h);
+    const Mat65 dHc =
+        (at(p, p.q + h * p.qdot, p.qdot).H_c - at(p, p.q - h * p.qdot, p.qdot).H_c) / (2 * h);
+    const Mat65 dH1 =
+        (at(p, p.q + h * p.qdot, p.qdot).H_1 - at(p, p.q - h * p.qdot, p.qdot).H_1) / (2 * h);
     EXPECT_LT((dHc - k.Hdot_c).norm(), 1e-6 * std::max(1.0, k.Hdot_c.norm())) << p.name;
     EXPECT_LT((dH1 - k.Hdot_1).norm(), 1e-6 * std::max(1.0, k.Hdot_1.norm())) << p.name;
   }

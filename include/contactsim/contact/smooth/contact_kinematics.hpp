@@ -3,8 +3,8 @@
 // d(u, v); q = (s, t, u, v, ψ).
 //
 // Relative to the paper we write the twist of body 1 relative to body 2, ^{1c}φ(2, 1) = H q̇ (the
-// paper's eq. 55 gives ^{1c}φ(1, 2), the negative): H = (−H₁ | Ad(R_ψ) H₂ | e₃), derived from eq. 13
-// in docs/ARCHITECTURE.md and checked against finite differences of E(q) in the tests.
+// paper's eq. 55 gives ^{1c}φ(1, 2), the negative): H = (−H₁ | Ad(R_ψ) H₂ | e₃), derived from eq.
+// 13 in docs/ARCHITECTURE.md and checked against finite differences of E(q) in the tests.
 #pragma once
 
 #include "contactsim/geometry/surface_jet.hpp"
@@ -18,10 +18,10 @@ using Mat62 = Eigen::Matrix<double, 6, 2>;
 
 /// The contact frame of one surface at a point and how it moves with the parameters.
 struct ContactFrameJet {
-  Frame E;      ///< ^b_{bc}E: contact frame in body coordinates (eqs. 5–6)
-  Mat62 H;      ///< ^{bc}φ(b, bc) per (ṡ, ṫ): the appendix's H₁ (eq. 51)
-  Mat62 H_s;    ///< ∂H/∂s
-  Mat62 H_t;    ///< ∂H/∂t
+  Frame E;    ///< ^b_{bc}E: contact frame in body coordinates (eqs. 5–6)
+  Mat62 H;    ///< ^{bc}φ(b, bc) per (ṡ, ṫ): the appendix's H₁ (eq. 51)
+  Mat62 H_s;  ///< ∂H/∂s
+  Mat62 H_t;  ///< ∂H/∂t
 };
 
 /// From a jet of order 3 (order 2 suffices for E and H; H_s, H_t need order 3). Throws
@@ -34,13 +34,13 @@ Mat3 contactRotation(double psi);
 
 /// Everything the dynamics needs at (q, q̇).
 struct ContactKinematics {
-  Frame E_1_1c;   ///< contact frame on body 1
-  Frame E_2_2c;   ///< contact frame on body 2
-  Frame E_2_1;    ///< pose of body 1 in body 2: E_2_2c R_ψ E_1_1c⁻¹ (eq. 9)
-  Mat65 H_c;      ///< ^{1c}φ(2, 1) = H_c q̇
-  Mat65 Hdot_c;   ///< d/dt H_c along q̇ (eq. 57)
-  Mat65 H_1;      ///< ^1φ(2, 1) = H_1 q̇: the twist of body 1 in its own frame (eq. 14)
-  Mat65 Hdot_1;   ///< d/dt H_1
+  Frame E_1_1c;  ///< contact frame on body 1
+  Frame E_2_2c;  ///< contact frame on body 2
+  Frame E_2_1;   ///< pose of body 1 in body 2: E_2_2c R_ψ E_1_1c⁻¹ (eq. 9)
+  Mat65 H_c;     ///< ^{1c}φ(2, 1) = H_c q̇
+  Mat65 Hdot_c;  ///< d/dt H_c along q̇ (eq. 57)
+  Mat65 H_1;     ///< ^1φ(2, 1) = H_1 q̇: the twist of body 1 in its own frame (eq. 14)
+  Mat65 Hdot_1;  ///< d/dt H_1
 };
 
 /// Kinematics from the two jets at (s, t) and (u, v), ψ and q̇.

@@ -1,0 +1,110 @@
+// One continuous contact between a free rigid body and a fixed one, both bounded by patch
+// complexes, evolved in the reduced coordinates q = (s, t, u, v, ψ) (kry-pai-2002 §3.7): the
+// constraint holds by construction at every step; RK4 with adaptive steps between a minimum and a
+// maximum, halving when the contact would leave a patch domain, and at the minimum step moving the
+// contact onto the boundary and across to the neighbouring patch (eqs. 41–43); friction modes switch
+// by eq. 35, the slip-speed threshold and eq. 40; separation when the normal force turns negative.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "contactsim/contact/smooth/contact_dynamics.hpp"
+#include "contactsim/dynamics/adaptive_step.hpp"
+#include "contactsim/geometry/surface.hpp"
+
+namespace contactsim {
+
+struct SmoothContactSetup {
+  std::shared_ptr<const Surface> surface1;  ///< free body's surface, body frame at its centre of mass
+  MassProperties mass1 = MassProperties::principal(1.0, Vec3::Ones());
+  std::shared_ptr<const Surface> surface2;  ///< fixed body's surface
+  Frame E_w_2 = Frame::Identity();          ///< pose of the fixed body in the world
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);     ///< [m/s²] world
+  FrictionParameters friction;
+  AdaptiveStepParameters integrator;        ///< min/max step of RK4 (method must be kRk4)
+  double boundary_epsilon = 0.0;            ///< ε-extended patch boundaries (kry-2000 §4.5.5), ≥ 0
+};
+
+struct SmoothContactState {
+  int patch1 = 0;
+  int patch2 = 0;
+  Vec5 q = Vec5::Zero();     ///< (s, t) on body 1, (u, v) on body 2, ψ
+  Vec5 qdot = Vec5::Zero();
+  FrictionMode mode = FrictionMode::kSliding;
+};
+
+enum class SmoothContactEventType { kPatchCrossing, kModeSwitch, kSeparation, kLeftSurface };
+const char* toString(SmoothContactEventType type);
+
+struct SmoothContactEvent {
+  double time;
+  SmoothContactEventType type;
+  std::string detail;  ///< e.g. "body 1: patch 3 -> 7 across edge 2", "rolling -> sliding"
+};
+
+struct SmoothContactStats {
+  long accepted_steps = 0;
+  long rejected_steps = 0;
+  long patch_crossings = 0;
+  std::vector<double> step_sizes;  ///< every accepted step, for histograms (kry-pai-2002 Fig. 8)
+};
+
+class SmoothContact {
+ public:
+  /// Validates the setup and the state (patch indices, q within the domains up to ε, finite q̇,
+  /// regular surfaces there) and throws InvalidInputError naming the problem.
+  SmoothContact(SmoothContactSetup setup, SmoothContactState initial, double time = 0.0);
+  ~SmoothContact();
+  SmoothContact(SmoothContact&&) noexcept;
+  SmoothContact& operator=(SmoothContact&&) noexcept;
+
+  /// Integrates to time t, or until the contact separates or leaves an open surface (then
+  /// separated() is true and time() is when it happened).
+  void advanceTo(double t);
+
+  [[nodiscard]] double time() const noexcept { return time_; }
+  [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
+  [[nodiscard]] bool separated() const noexcept { return separated_; }
+  [[nodiscard]] const std::vector<SmoothContactEvent>& events() const noexcept { return events_; }
+  [[nodiscard]] const SmoothContactStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] const SmoothContactSetup& setup() const noexcept { return setup_; }
+
+  /// ^w_1E: world pose of the free body.
+  [[nodiscard]] Frame worldPose() const;
+  /// ^1φ(w, 1): the free body's twist in its body frame.
+  [[nodiscard]] Twist bodyTwist() const;
+  /// World frame of the contact on body 1 (origin: contact point, z: body 1's outward normal).
+  [[nodiscard]] Frame worldContactFrame() const;
+  /// Constraint wrench on body 1 in its contact frame, normal force, slip velocity (eq. 19).
+  [[nodiscard]] ContactAcceleration acceleration() const;
+  /// Kinetic plus gravitational potential energy of the free body [J].
+  [[nodiscard]] double energy() const;
+  /// Distance between the two contact points and angle between the normals (−n₂ vs n₁), in the
+  /// world: both zero to rounding by construction.
+  [[nodiscard]] std::pair<double, double> constraintResidual() const;
+
+  /// q̇ for a body twist (body-1 frame): the twist projected onto the contact constraint (its
+  /// normal relative velocity at the contact is dropped), for the current q and patches.
+  [[nodiscard]] Vec5 coordinateVelocity(const Twist& phi_body) const;
+
+ private:
+  struct Integrator;
+  [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
+  void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside, const Eigen::Matrix<double, 10, 1>& outside,
+                     double h);
+  void afterStep();
+  void log(SmoothContactEventType type, std::string detail);
+
+  SmoothContactSetup setup_;
+  SmoothContactState state_;
+  double time_;
+  bool separated_ = false;
+  Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
+  std::unique_ptr<Integrator> integrator_;
+  std::vector<SmoothContactEvent> events_;
+  SmoothContactStats stats_;
+};
+
+}  // namespace contactsim

@@ -1,0 +1,341 @@
+#include "contactsim/contact/smooth/smooth_contact.hpp"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <sstream>
+
+#include "contactsim/dynamics/newton_euler.hpp"
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+
+using State10 = Eigen::Matrix<double, 10, 1>;
+
+namespace {
+
+// The ODE (q, q̇)' = (q̇, q̈) for fixed patches and friction mode (kry-pai-2002 eq. 20/28).
+class ContactOde {
+ public:
+  using State = State10;
+  ContactOde(const SmoothContact& contact, const SmoothContactState& s,
+             const Eigen::Vector2d& slip_hint, const std::function<ContactKinematics(const Vec5&, const Vec5&)>& kin)
+      : contact_(contact), s_(s), slip_hint_(slip_hint), kinematics_(kin) {}
+
+  State derivative(double, const State& x) const {
+    const Vec5 q = x.head<5>();
+    // In the no-slip modes only the independent velocities are integrated; the dependent ones
+    // follow from them at every evaluation (kry-pai-2002 §3.4.2, eq. 30).
+    Vec5 qdot = x.tail<5>();
+    ContactKinematics k = kinematics_(q, qdot);
+    if (s_.mode != FrictionMode::kSliding) {
+      qdot = constrainedVelocity(k, qdot, s_.mode);
+      k = kinematics_(q, qdot);
+    }
+    const SmoothContactSetup& setup = contact_.setup();
+    const Frame E_w_1 = setup.E_w_2 * k.E_2_1;
+    const Wrench f_ext = spatial(Vec3::Zero(), E_w_1.linear().transpose() *
+                                                   (setup.mass1.mass() * setup.gravity));
+    const ContactAcceleration a =
+        contactAcceleration(k, qdot, setup.mass1, f_ext, s_.mode, setup.friction, slip_hint_);
+    State dx;
+    dx << qdot, a.qddot;
+    return dx;
+  }
+  void project(State&) const {}
+
+ private:
+  const SmoothContact& contact_;
+  const SmoothContactState& s_;
+  Eigen::Vector2d slip_hint_;
+  const std::function<ContactKinematics(const Vec5&, const Vec5&)>& kinematics_;
+};
+
+Vec2 st(const Vec5& q, int body) { return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3)); }
+
+}  // namespace
+
+struct SmoothContact::Integrator {
+  explicit Integrator(const AdaptiveStepParameters& p) : driver(p) {}
+  AdaptiveDriver<ContactOde> driver;
+};
+
+const char* toString(SmoothContactEventType type) {
+  switch (type) {
+    case SmoothContactEventType::kPatchCrossing:
+      return "patch-crossing";
+    case SmoothContactEventType::kModeSwitch:
+      return "mode-switch";
+    case SmoothContactEventType::kSeparation:
+      return "separation";
+    case SmoothContactEventType::kLeftSurface:
+      return "left-surface";
+  }
+  return "unknown";
+}
+
+SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initial, double time)
+    : setup_(std::move(setup)), state_(initial), time_(time) {
+  if (!setup_.surface1 || !setup_.surface2) {
+    throw InvalidInputError("smooth contact needs both surfaces");
+  }
+  setup_.friction.validate();
+  if (setup_.integrator.method != AdaptiveMethod::kRk4) {
+    throw InvalidInputError("smooth contact integrates with RK4 (kry-pai-2002 §3.7)");
+  }
+  requireFinite(setup_.gravity, "gravity");
+  requireFinite(setup_.E_w_2.matrix(), "fixed body pose");
+  requireFinite(setup_.boundary_epsilon, "boundary_epsilon");
+  requireFinite(state_.q, "contact coordinates q");
+  requireFinite(state_.qdot, "contact velocities qdot");
+  requireFinite(time, "start time");
+  for (const int body : {1, 2}) {
+    const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
+    const int patch = body == 1 ? state_.patch1 : state_.patch2;
+    if (patch < 0 || patch >= surface.patchCount()) {
+      throw InvalidInputError("body " + std::to_string(body) + " patch " + std::to_string(patch) +
+                              " out of range [0, " + std::to_string(surface.patchCount()) + ")");
+    }
+    const Vec2 p = st(state_.q, body);
+    if (!surface.domain(patch).contains(p, setup_.boundary_epsilon)) {
+      std::ostringstream m;
+      m << "contact coordinates (" << p.x() << ", " << p.y() << ") of body " << body
+        << " lie outside the domain of patch " << patch;
+      throw InvalidInputError(m.str());
+    }
+  }
+  try {
+    const ContactKinematics k = kinematics(state_);
+    state_.qdot = constrainedVelocity(k, state_.qdot, state_.mode);
+    (void)acceleration();
+  } catch (const NumericalError& e) {
+    throw InvalidInputError(std::string("invalid initial contact state: ") + e.what());
+  }
+  integrator_ = std::make_unique<Integrator>(setup_.integrator);
+}
+
+SmoothContact::~SmoothContact() = default;
+SmoothContact::SmoothContact(SmoothContact&&) noexcept = default;
+SmoothContact& SmoothContact::operator=(SmoothContact&&) noexcept = default;
+
+ContactKinematics SmoothContact::kinematics(const SmoothContactState& s) const {
+  return contactKinematics(setup_.surface1->evaluate(s.patch1, s.q(0), s.q(1)),
+                           setup_.surface2->evaluate(s.patch2, s.q(2), s.q(3)), s.q(4), s.qdot);
+}
+
+Frame SmoothContact::worldPose() const { return setup_.E_w_2 * kinematics(state_).E_2_1; }
+
+Twist SmoothContact::bodyTwist() const { return kinematics(state_).H_1 * state_.qdot; }
+
+Frame SmoothContact::worldContactFrame() const {
+  const ContactKinematics k = kinematics(state_);
+  return setup_.E_w_2 * k.E_2_1 * k.E_1_1c;
+}
+
+ContactAcceleration SmoothContact::acceleration() const {
+  const ContactKinematics k = kinematics(state_);
+  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
+  const Wrench f_ext = spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup_.mass1.mass() * setup_.gravity));
+  return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction, slip_hint_);
+}
+
+double SmoothContact::energy() const {
+  const ContactKinematics k = kinematics(state_);
+  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
+  return setup_.mass1.kineticEnergy(k.H_1 * state_.qdot) -
+         setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
+}
+
+std::pair<double, double> SmoothContact::constraintResidual() const {
+  const ContactKinematics k = kinematics(state_);
+  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
+  const Vec3 p1 = E_w_1 * k.E_1_1c.translation();
+  const Vec3 p2 = setup_.E_w_2 * k.E_2_2c.translation();
+  const Vec3 n1 = E_w_1.linear() * k.E_1_1c.linear().col(2);
+  const Vec3 n2 = setup_.E_w_2.linear() * k.E_2_2c.linear().col(2);
+  return {(p1 - p2).norm(), std::atan2(n1.cross(-n2).norm(), n1.dot(-n2))};
+}
+
+Vec5 SmoothContact::coordinateVelocity(const Twist& phi_body) const {
+  const ContactKinematics k = kinematics(state_);
+  // ^{1c}φ = Ad(E_1c_1) ^1φ; the first five rows of H_c q̇ = ^{1c}φ determine q̇ (eq. 43 form).
+  const Twist phi_c = adjoint(k.E_1_1c.inverse(Eigen::Isometry)) * phi_body;
+  const Eigen::Matrix<double, 5, 5> A = k.H_c.topRows<5>();
+  return A.partialPivLu().solve(phi_c.head<5>());
+}
+
+void SmoothContact::log(SmoothContactEventType type, std::string detail) {
+  events_.push_back({time_, type, std::move(detail)});
+}
+
+void SmoothContact::advanceTo(double t_end) {
+  requireFinite(t_end, "target time");
+  const std::function<ContactKinematics(const Vec5&, const Vec5&)> kin =
+      [this](const Vec5& q, const Vec5& qdot) {
+        return contactKinematics(setup_.surface1->evaluate(state_.patch1, q(0), q(1)),
+                                 setup_.surface2->evaluate(state_.patch2, q(2), q(3)), q(4), qdot);
+      };
+  const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
+  while (!separated_ && t_end - time_ > slack) {
+    const ContactOde ode(*this, state_, slip_hint_, kin);
+    State10 x;
+    x << state_.q, state_.qdot;
+    auto inside = [this](double, const State10& y) {
+      return setup_.surface1->domain(state_.patch1).contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
+             setup_.surface2->domain(state_.patch2).contains(st(y.head<5>(), 2), setup_.boundary_epsilon);
+    };
+    const auto r = integrator_->driver.step(ode, time_, x, t_end, inside);
+    stats_.rejected_steps = integrator_->driver.stats().rejected;
+    if (r.status == StepStatus::kVetoedAtMinimumStep) {
+      crossBoundary(x, r.x, r.h);
+      continue;
+    }
+    if (!r.x.allFinite()) {
+      throw NumericalError("smooth contact: state became non-finite at t = " + std::to_string(time_));
+    }
+    time_ += r.h;
+    state_.q = r.x.head<5>();
+    state_.qdot = r.x.tail<5>();
+    ++stats_.accepted_steps;
+    stats_.step_sizes.push_back(r.h);
+    afterStep();
+  }
+}
+
+void SmoothContact::afterStep() {
+  // Dependent velocities at the new configuration (eq. 30), then the forces for the switches.
+  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+  const ContactAcceleration a = acceleration();
+  const FrictionParameters& f = setup_.friction;
+  if (!(a.normal_force > 0.0)) {  // kry-pai-2002 §3.3: the bilateral constraint pulls: separate
+    separated_ = true;
+    log(SmoothContactEventType::kSeparation, "normal force " + std::to_string(a.normal_force));
+    return;
+  }
+  const FrictionMode before = state_.mode;
+  const Eigen::Vector2d tangential = a.wrench_1c.segment<2>(3);
+  switch (state_.mode) {
+    case FrictionMode::kSliding:
+      if (f.mu > 0.0 && a.slip_velocity.norm() < f.slip_threshold) {
+        state_.mode = FrictionMode::kRolling;
+      }
+      break;
+    case FrictionMode::kRolling:
+      if (tangential.norm() > f.staticMu() * a.normal_force) {  // eq. 35 violated
+        state_.mode = FrictionMode::kSliding;
+        // Give the newly sliding contact a direction to slide in (kry-2000 §4.4.4): friction
+        // keeps opposing the motion the no-slip force was preventing.
+        slip_hint_ = tangential.norm() > 0.0 ? Eigen::Vector2d(-tangential.normalized()) : slip_hint_;
+      } else if (f.mu_spin_static > 0.0 && std::abs(a.relative_angular_velocity.z()) < f.spin_threshold) {
+        state_.mode = FrictionMode::kRollingNoSpin;
+      }
+      break;
+    case FrictionMode::kRollingNoSpin:
+      if (tangential.norm() > f.staticMu() * a.normal_force) {
+        state_.mode = FrictionMode::kSliding;
+        slip_hint_ = Eigen::Vector2d(-tangential.normalized());
+      } else if (std::abs(a.wrench_1c(2)) > f.mu_spin_static * a.normal_force) {  // eq. 40
+        state_.mode = FrictionMode::kRolling;
+      }
+      break;
+  }
+  if (state_.mode != before) {
+    state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+    log(SmoothContactEventType::kModeSwitch, std::string(toString(before)) + " -> " + toString(state_.mode));
+  }
+}
+
+void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {
+  // kry-pai-2002 §3.5: carry the contact along the step onto the exact boundary, then write the
+  // state in the neighbouring patch (eqs. 41–43). The body whose patch it leaves first goes first.
+  double lambda = 1.0;
+  int body = 0;
+  EdgeCrossing crossing{};
+  for (const int b : {1, 2}) {
+    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
+    const int patch = b == 1 ? state_.patch1 : state_.patch2;
+    const auto c = surface.domain(patch).firstEdgeCrossed(st(inside.head<5>(), b), st(outside.head<5>(), b));
+    if (c && c->lambda <= lambda) {
+      lambda = c->lambda;
+      body = b;
+      crossing = *c;
+    }
+  }
+  if (body == 0) {
+    throw NumericalError("smooth contact: a step was vetoed but no patch boundary was crossed");
+  }
+  // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
+  // then put the contact exactly on the edge: the parameters move by the step's truncation error.
+  const std::function<ContactKinematics(const Vec5&, const Vec5&)> kin =
+      [this](const Vec5& q, const Vec5& qdot) { return kinematics({state_.patch1, state_.patch2, q, qdot, state_.mode}); };
+  const ContactOde ode(*this, state_, slip_hint_, kin);
+  // Secant iterations on λ for the edge distance of the integrated state: the crossing time to
+  // rounding, so the snap onto the edge below moves nothing measurable.
+  const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
+  const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
+  auto distance = [&](double l) {
+    return crossed_domain.edgeDistance(crossing.edge, st(rk4Step(ode, time_, inside, l * h).head<5>(), body));
+  };
+  double l0 = 0.0, d0 = crossed_domain.edgeDistance(crossing.edge, st(inside.head<5>(), body));
+  double l1 = lambda, d1 = distance(l1);
+  for (int i = 0; i < 8 && std::abs(d1) > 1e-15 && d1 != d0; ++i) {
+    const double l2 = std::clamp(l1 - d1 * (l1 - l0) / (d1 - d0), 0.0, 1.0);
+    l0 = l1;
+    d0 = d1;
+    l1 = l2;
+    d1 = distance(l1);
+  }
+  lambda = l1;
+  const State10 at_edge = lambda > 0.0 ? rk4Step(ode, time_, inside, lambda * h) : inside;
+  time_ += lambda * h;
+  state_.q = at_edge.head<5>();
+  state_.qdot = at_edge.tail<5>();
+  const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
+  const int from = body == 1 ? state_.patch1 : state_.patch2;
+  const PatchDomain& domain = surface.domain(from);
+  const Vec2 a = domain.vertex(crossing.edge), b = domain.vertex((crossing.edge + 1) % domain.edgeCount());
+  crossing.alpha = std::clamp((st(state_.q, body) - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
+  const Vec2 on_edge = domain.pointOnEdge(crossing.edge, crossing.alpha);
+  const auto across = surface.acrossEdge(from, crossing.edge, crossing.alpha);
+  if (!across) {
+    separated_ = true;
+    log(SmoothContactEventType::kLeftSurface,
+        "body " + std::to_string(body) + " patch " + std::to_string(from) + " edge " +
+            std::to_string(crossing.edge) + " is an open boundary");
+    return;
+  }
+  // The twist of body 1 is what must not change (eq. 43); contact frames may.
+  SmoothContactState edge_state = state_;
+  if (body == 1) {
+    edge_state.q.head<2>() = on_edge;
+  } else {
+    edge_state.q.segment<2>(2) = on_edge;
+  }
+  const Twist phi = kinematics(edge_state).H_1 * edge_state.qdot;
+  const SurfaceJet jet_a = surface.evaluate(from, on_edge.x(), on_edge.y(), JetOrder::kFirst);
+  const SurfaceJet jet_b = surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
+  // eq. 42: ψ gains the signed angle from x_A to x_B about the (common) normal.
+  const Vec3 xa = jet_a.c_s.normalized(), xb = jet_b.c_s.normalized();
+  const Vec3 z = jet_a.c_s.cross(jet_a.c_t).normalized();
+  const double theta = std::atan2(xa.cross(xb).dot(z), xa.dot(xb));
+  SmoothContactState next = edge_state;
+  if (body == 1) {
+    next.patch1 = across->patch;
+    next.q.head<2>() = across->st;
+  } else {
+    next.patch2 = across->patch;
+    next.q.segment<2>(2) = across->st;
+  }
+  next.q(4) += theta;
+  state_ = next;
+  state_.qdot = coordinateVelocity(phi);  // eq. 43
+  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+  ++stats_.patch_crossings;
+  log(SmoothContactEventType::kPatchCrossing,
+      "body " + std::to_string(body) + ": patch " + std::to_string(from) + " -> " +
+          std::to_string(across->patch) + " across edge " + std::to_string(crossing.edge));
+}
+
+}  // namespace contactsim

@@ -1,0 +1,193 @@
+// Smooth contact evolution against exact answers: the constraint holds at every step whatever the
+// step size; a frictionless body's centre of mass moves only vertically; a parametric sphere rolls
+// down an incline at 5/7 g sin θ, slides at g (sin θ − μ cos θ), and a sliding launched ball starts
+// rolling at t* = 2 (v₀ − R ω₀) / (7 μ g) with v = (5 v₀ + 2 R ω₀) / 7.
+#include "contactsim/contact/smooth/smooth_contact.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "contactsim/error.hpp"
+#include "contactsim/geometry/analytic_surfaces.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kG = 9.81;
+
+struct Ball {
+  double R = 0.1, m = 2.0;
+  MassProperties mass() const { return MassProperties::principal(m, Vec3::Constant(0.4 * m * R * R)); }
+};
+
+// A parametric sphere (six charts) on a plane tilted by θ about the world y axis.
+SmoothContact ballOnIncline(double theta, FrictionParameters friction, FrictionMode mode,
+                            double max_step, const Ball& ball = {}) {
+  SmoothContactSetup setup;
+  setup.surface1 = std::make_shared<ChartSurface>(makeSphere(ball.R));
+  setup.mass1 = ball.mass();
+  setup.surface2 = std::make_shared<ChartSurface>(makePlane(100.0));
+  setup.E_w_2 = makeFrame(Quat(Eigen::AngleAxisd(theta, Vec3::UnitY())), Vec3::Zero());
+  setup.friction = friction;
+  setup.integrator.min_step = 1e-4;
+  setup.integrator.max_step = max_step;
+  SmoothContactState s;
+  s.patch1 = 5;  // the −z cube face: its centre is the sphere's bottom
+  s.q << 0.5, 0.5, 0.5, 0.5, 0.0;
+  s.mode = mode;
+  return SmoothContact(setup, s);
+}
+
+TEST(SmoothContactTest, NoSlipRollingDownAnInclineAtFiveSevenths) {
+  const double theta = 0.3;
+  FrictionParameters f;
+  f.mu = 1.0;
+  SmoothContact c = ballOnIncline(theta, f, FrictionMode::kRolling, 0.01);
+  const Vec3 p0 = c.worldPose().translation();
+  const double T = 2.0;
+  c.advanceTo(T);
+  EXPECT_FALSE(c.separated());
+  EXPECT_EQ(c.state().mode, FrictionMode::kRolling);
+  const double distance = (c.worldPose().translation() - p0).norm();
+  const double exact = 0.5 * (5.0 / 7.0) * kG * std::sin(theta) * T * T;
+  EXPECT_NEAR(distance / exact, 1.0, 1e-8);
+  // The normal force balances gravity's normal component.
+  EXPECT_NEAR(c.acceleration().normal_force, 2.0 * kG * std::cos(theta), 1e-8);
+  RecordProperty("rolling_relative_error", ::testing::PrintToString(std::abs(distance / exact - 1.0)));
+}
+
+TEST(SmoothContactTest, SlidesDownASteepInclineAtCoulombAcceleration) {
+  const double theta = 0.6, mu = 0.1;  // tan θ = 0.68 > 7μ/2 = 0.35
+  FrictionParameters f;
+  f.mu = mu;
+  SmoothContact c = ballOnIncline(theta, f, FrictionMode::kRolling, 0.01);
+  const Vec3 p0 = c.worldPose().translation();
+  c.advanceTo(1.0);
+  ASSERT_FALSE(c.events().empty());
+  EXPECT_EQ(c.state().mode, FrictionMode::kSliding);
+  const double t_switch = c.events().front().time;  // rolling → sliding on the first step
+  EXPECT_LT(t_switch, 0.011);
+  const double distance = (c.worldPose().translation() - p0).norm();
+  const double a = kG * (std::sin(theta) - mu * std::cos(theta));
+  // The first step rolled (a = 5/7 g sin θ) before eq. 35 switched the contact to sliding.
+  const double a_roll = 5.0 / 7.0 * kG * std::sin(theta);
+  const double v1 = a_roll * t_switch, d1 = 0.5 * a_roll * t_switch * t_switch;
+  const double rest = 1.0 - t_switch;
+  EXPECT_NEAR(distance / (d1 + v1 * rest + 0.5 * a * rest * rest), 1.0, 1e-7);
+}
+
+TEST(SmoothContactTest, LaunchedSlidingBallStartsRollingAtTheRightTime) {
+  const double mu = 0.3, v0 = 2.0, w0 = -5.0;  // backspin
+  const Ball ball;
+  FrictionParameters f;
+  f.mu = mu;
+  // Near zero slip the Coulomb force flips sign within a step, so the slip speed chatters at about
+  // μ g h: the switch threshold must exceed that (kry-pai-2002 §4.2 uses 2.5–5 mm/s at 1 ms).
+  f.slip_threshold = 5e-4;
+  SmoothContact c = ballOnIncline(0.0, f, FrictionMode::kSliding, 1e-4, ball);
+  // Body twist: v₀ along world x, spin ω₀ about world y (rolling along +x has ω_y = v/R).
+  const Frame E = c.worldPose();
+  const Twist phi = spatial(E.linear().transpose() * Vec3(0, w0, 0), E.linear().transpose() * Vec3(v0, 0, 0));
+  SmoothContactState s = c.state();
+  s.qdot = c.coordinateVelocity(phi);
+  SmoothContactSetup setup = c.setup();
+  SmoothContact launched(setup, s);
+  EXPECT_LT((launched.bodyTwist() - phi).norm(), 1e-12);
+  launched.advanceTo(1.0);
+  double t_switch = -1.0;
+  for (const SmoothContactEvent& e : launched.events()) {
+    if (e.type == SmoothContactEventType::kModeSwitch && t_switch < 0.0) t_switch = e.time;
+  }
+  const double t_star = 2.0 * (v0 - ball.R * w0) / (7.0 * mu * kG);
+  EXPECT_NEAR(t_switch / t_star, 1.0, 1e-3);
+  const Vec3 v = launched.worldPose().linear() * launched.bodyTwist().tail<3>();
+  EXPECT_NEAR(v.x() / ((5 * v0 + 2 * ball.R * w0) / 7.0), 1.0, 1e-3);
+}
+
+struct RunSummary {
+  double worst_gap = 0.0, worst_angle = 0.0, worst_energy = 0.0, worst_drift = 0.0;
+  long crossings = 0;
+};
+
+// An ellipsoid on a frictionless plane from contact point q on its bottom chart, with an initial
+// angular velocity (world) about its centre of mass, for 10 s sampled every 0.1 s. No horizontal
+// force acts, so the centre of mass moves horizontally with its initial velocity, exactly.
+RunSummary frictionlessEllipsoid(double s0, const Vec3& omega_world, double max_step) {
+  SmoothContactSetup setup;
+  setup.surface1 = std::make_shared<ChartSurface>(makeEllipsoid(Vec3(0.3, 0.2, 0.1)));
+  setup.mass1 = MassProperties::principal(1.0, Vec3(0.01, 0.02, 0.026));
+  setup.surface2 = std::make_shared<ChartSurface>(makePlane(100.0));
+  setup.integrator.min_step = 1e-4;
+  setup.integrator.max_step = max_step;
+  SmoothContactState s;
+  s.patch1 = 5;
+  s.q << s0, 0.45, 0.5, 0.5, 0.3;
+  const SmoothContact at_rest(setup, s);
+  s.qdot = at_rest.coordinateVelocity(
+      spatial(at_rest.worldPose().linear().transpose() * omega_world, Vec3::Zero()));
+  SmoothContact c(setup, s);
+  const Vec3 p0 = c.worldPose().translation();
+  const Vec3 v0 = c.worldPose().linear() * c.bodyTwist().tail<3>();
+  const double e0 = c.energy();
+  RunSummary r;
+  for (int k = 1; k <= 100; ++k) {
+    c.advanceTo(0.1 * k);
+    EXPECT_FALSE(c.separated());
+    const auto [gap, angle] = c.constraintResidual();
+    r.worst_gap = std::max(r.worst_gap, gap);
+    r.worst_angle = std::max(r.worst_angle, angle);
+    r.worst_energy = std::max(r.worst_energy, std::abs(c.energy() - e0) / e0);
+    r.worst_drift = std::max(r.worst_drift, (c.worldPose().translation() - p0 - v0 * c.time()).head<2>().norm());
+  }
+  r.crossings = c.stats().patch_crossings;
+  return r;
+}
+
+TEST(SmoothContactTest, FrictionlessRockingKeepsItsCentreOfMassOnAVerticalLine) {
+  // Released tilted, at rest: it rocks; the centre of mass moves only vertically.
+  const RunSummary fine = frictionlessEllipsoid(0.7, Vec3::Zero(), 1e-3);
+  EXPECT_LT(fine.worst_drift, 1e-9);
+  EXPECT_LT(fine.worst_energy, 1e-8);
+  RecordProperty("rocking_drift_m", ::testing::PrintToString(fine.worst_drift));
+  RecordProperty("rocking_energy_drift", ::testing::PrintToString(fine.worst_energy));
+  // The constraint holds to rounding at any step size (kry-pai-2002 §3.3).
+  for (const double max_step : {1e-3, 0.064}) {
+    const RunSummary r = frictionlessEllipsoid(0.7, Vec3::Zero(), max_step);
+    EXPECT_LT(r.worst_gap, 1e-12) << max_step;
+    EXPECT_LT(r.worst_angle, 1e-12) << max_step;
+  }
+}
+
+TEST(SmoothContactTest, SpinningRockingCrossesChartsConservingEnergy) {
+  // Rocking and spinning across the edges of the cube charts (patch traversal, eqs. 41–43).
+  const RunSummary r = frictionlessEllipsoid(0.97, Vec3(2.0, 1.0, 3.0), 1e-3);
+  EXPECT_GT(r.crossings, 10);
+  EXPECT_LT(r.worst_energy, 2e-8);
+  EXPECT_LT(r.worst_gap, 1e-12);
+  const RunSummary coarse = frictionlessEllipsoid(0.97, Vec3(2.0, 1.0, 3.0), 0.064);
+  EXPECT_LT(coarse.worst_gap, 1e-12);
+  EXPECT_LT(coarse.worst_angle, 1e-12);
+  RecordProperty("spinning_crossings", ::testing::PrintToString(r.crossings));
+  RecordProperty("spinning_energy_drift", ::testing::PrintToString(r.worst_energy));
+}
+
+TEST(SmoothContactTest, BadStatesAreRejected) {
+  FrictionParameters f;
+  SmoothContact c = ballOnIncline(0.0, f, FrictionMode::kSliding, 0.01);
+  SmoothContactSetup setup = c.setup();
+  SmoothContactState s = c.state();
+  s.q(0) = 1.5;  // outside the chart's square
+  EXPECT_THROW(SmoothContact(setup, s), InvalidInputError);
+  s = c.state();
+  s.qdot(2) = std::nan("");
+  EXPECT_THROW(SmoothContact(setup, s), InvalidInputError);
+  s = c.state();
+  s.patch1 = 6;
+  EXPECT_THROW(SmoothContact(setup, s), InvalidInputError);
+  setup.friction.mu = -1.0;
+  EXPECT_THROW(SmoothContact(setup, c.state()), InvalidInputError);
+}
+
+}  // namespace
+}  // namespace contactsim
