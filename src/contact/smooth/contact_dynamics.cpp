@@ -9,18 +9,22 @@
 namespace contactsim {
 namespace {
 
+// Small dynamic matrices with fixed capacity: no heap allocation in the derivative evaluation.
+using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+using SmallVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1>;
+
 // Rows of H_c a mode constrains, coordinates it makes dependent, and wrench rows F keeps.
 struct ModeStructure {
   std::vector<int> constrained_rows;  // of ^{1c}φ(2, 1): 2 = ω_z, 3 = v_x, 4 = v_y
   std::vector<int> dependent;         // of q: 0 = s, 1 = t, 4 = ψ
   std::vector<int> independent;
-  std::vector<int> wrench_rows;       // of ^{1c}f: 0..2 torque, 3..4 tangential force
+  std::vector<int> wrench_rows;  // of ^{1c}f: 0..2 torque, 3..4 tangential force
 };
 
 const ModeStructure& structure(FrictionMode mode) {
   static const ModeStructure sliding{{}, {}, {0, 1, 2, 3, 4}, {0, 1, 2, 3, 4}};
-  static const ModeStructure rolling{{3, 4}, {0, 1}, {2, 3, 4}, {0, 1, 2}};      // eqs. 29–34
-  static const ModeStructure no_spin{{2, 3, 4}, {0, 1, 4}, {2, 3}, {0, 1}};      // eqs. 36–39
+  static const ModeStructure rolling{{3, 4}, {0, 1}, {2, 3, 4}, {0, 1, 2}};  // eqs. 29–34
+  static const ModeStructure no_spin{{2, 3, 4}, {0, 1, 4}, {2, 3}, {0, 1}};  // eqs. 36–39
   switch (mode) {
     case FrictionMode::kRolling:
       return rolling;
@@ -32,31 +36,37 @@ const ModeStructure& structure(FrictionMode mode) {
   return sliding;
 }
 
-Eigen::MatrixXd rows(const Mat65& M, const std::vector<int>& r, const std::vector<int>& c) {
-  Eigen::MatrixXd out(r.size(), c.size());
+Small rows(const Mat65& M, const std::vector<int>& r, const std::vector<int>& c) {
+  Small out(r.size(), c.size());
   for (std::size_t i = 0; i < r.size(); ++i) {
-    for (std::size_t j = 0; j < c.size(); ++j) out(i, j) = M(r[i], c[j]);
+    for (std::size_t j = 0; j < c.size(); ++j)
+      out(i, j) = M(r[i], c[j]);
   }
   return out;
 }
 
 // Reciprocal condition number of A after scaling its columns to unit length, so that parameters
 // of very different scales (a plane chart 100 m wide, a 1 cm bead) do not look singular.
-double scaledRcond(const Eigen::MatrixXd& A) {
-  Eigen::VectorXd norms = A.colwise().norm().transpose();
-  if (!(norms.minCoeff() > 0.0)) return 0.0;
-  const Eigen::MatrixXd scaled = A * norms.cwiseInverse().asDiagonal();
-  return Eigen::PartialPivLU<Eigen::MatrixXd>(scaled).rcond();
+double scaledRcond(const Small& A) {
+  Small scaled = A;
+  for (Eigen::Index j = 0; j < A.cols(); ++j) {
+    const double norm = A.col(j).norm();
+    if (!(norm > 0.0))
+      return 0.0;
+    scaled.col(j) /= norm;
+  }
+  return Eigen::PartialPivLU<Small>(scaled).rcond();
 }
 
 // The dependent block L[:, dep] of the constrained rows, factorised; throws when singular.
-Eigen::PartialPivLU<Eigen::MatrixXd> dependentBlock(const Mat65& H_c, const ModeStructure& m) {
-  const Eigen::MatrixXd A = rows(H_c, m.constrained_rows, m.dependent);
+Eigen::PartialPivLU<Small> dependentBlock(const Mat65& H_c, const ModeStructure& m) {
+  const Small A = rows(H_c, m.constrained_rows, m.dependent);
   if (!(scaledRcond(A) > 1e-12)) {
-    throw NumericalError("no-slip constraint is singular here (the contact parameters cannot follow "
-                         "the rolling motion: degenerate or conforming contact)");
+    throw NumericalError(
+        "no-slip constraint is singular here (the contact parameters cannot follow "
+        "the rolling motion: degenerate or conforming contact)");
   }
-  return Eigen::PartialPivLU<Eigen::MatrixXd>(A);
+  return Eigen::PartialPivLU<Small>(A);
 }
 
 }  // namespace
@@ -88,14 +98,17 @@ void FrictionParameters::validate() const {
 
 Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionMode mode) {
   const ModeStructure& m = structure(mode);
-  if (m.dependent.empty()) return qdot;
+  if (m.dependent.empty())
+    return qdot;
   // L[:, dep] q̇_dep = −L[:, indep] q̇_indep (eq. 29 → eq. 30; eq. 36 → eq. 37).
-  Eigen::VectorXd indep(m.independent.size());
-  for (std::size_t i = 0; i < m.independent.size(); ++i) indep(i) = qdot(m.independent[i]);
-  const Eigen::VectorXd dep = dependentBlock(k.H_c, m).solve(
-      -rows(k.H_c, m.constrained_rows, m.independent) * indep);
+  SmallVector indep(m.independent.size());
+  for (std::size_t i = 0; i < m.independent.size(); ++i)
+    indep(i) = qdot(m.independent[i]);
+  const SmallVector dep =
+      dependentBlock(k.H_c, m).solve(-rows(k.H_c, m.constrained_rows, m.independent) * indep);
   Vec5 out = qdot;
-  for (std::size_t i = 0; i < m.dependent.size(); ++i) out(m.dependent[i]) = dep(i);
+  for (std::size_t i = 0; i < m.dependent.size(); ++i)
+    out(m.dependent[i]) = dep(i);
   return out;
 }
 
@@ -113,13 +126,15 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
 
   // q̇ = T ṙ-parameterisation of the allowed motions and the particular acceleration q̈_p that
   // keeps the constrained rows at zero: L q̈ = −L̇ q̇.
-  Eigen::MatrixXd T = Eigen::MatrixXd::Zero(5, n);
+  Small T = Small::Zero(5, n);
   Vec5 qddot_p = Vec5::Zero();
-  for (int i = 0; i < n; ++i) T(m.independent[static_cast<std::size_t>(i)], i) = 1.0;
+  for (int i = 0; i < n; ++i)
+    T(m.independent[static_cast<std::size_t>(i)], i) = 1.0;
   if (!m.dependent.empty()) {
     const auto lu = dependentBlock(k.H_c, m);
-    const Eigen::MatrixXd Tdep = lu.solve(-rows(k.H_c, m.constrained_rows, m.independent));
-    const Eigen::VectorXd pdep = lu.solve(-(rows(k.Hdot_c, m.constrained_rows, {0, 1, 2, 3, 4}) * qdot));
+    const Small Tdep = lu.solve(-rows(k.H_c, m.constrained_rows, m.independent));
+    static const std::vector<int> all{0, 1, 2, 3, 4};
+    const SmallVector pdep = lu.solve(-(rows(k.Hdot_c, m.constrained_rows, all) * qdot));
     for (std::size_t i = 0; i < m.dependent.size(); ++i) {
       T.row(m.dependent[i]) = Tdep.row(static_cast<Eigen::Index>(i));
       qddot_p(m.dependent[i]) = pdep(static_cast<Eigen::Index>(i));
@@ -137,28 +152,29 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
       rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed : 0.0,  // kry-2000 eq. 4.27
       rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
       w.z() != 0.0 ? friction.mu_spinning * (w.z() > 0.0 ? 1.0 : -1.0) : 0.0,   // eq. 4.29
-      friction.mu * slip_dir.x(),                                                // eqs. 22–23
+      friction.mu * slip_dir.x(),                                               // eqs. 22–23
       friction.mu * slip_dir.y()};
-  Eigen::Matrix<double, Eigen::Dynamic, 6> F_c = Eigen::Matrix<double, Eigen::Dynamic, 6>::Zero(n, 6);
+  Small F_c = Small::Zero(n, 6);
   for (int i = 0; i < n; ++i) {
     const int r = m.wrench_rows[static_cast<std::size_t>(i)];
     F_c(i, r) = 1.0;
     F_c(i, 5) = -coef[r];
   }
   // ^{1c}f = Ad(E_1_1c)ᵀ ^1f, so in body-1 coordinates F₁ = F_c Ad(E_1_1c)ᵀ (eq. 27).
-  const Eigen::MatrixXd F_1 = F_c * adjoint(k.E_1_1c).transpose();
+  const Small F_1 = F_c * adjoint(k.E_1_1c).transpose();
 
   // eq. 28: F M H q̈ = F (f_ext + [φ]ᵀ M φ − M Ḣ q̇), restricted to q̈ = T ṙ + q̈_p.
   const Mat6 M = body1.spatialInertia();
   const Wrench bias = f_ext + spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi)) -
                       M * (k.Hdot_1 * qdot + k.H_1 * qddot_p);
-  const Eigen::MatrixXd A = F_1 * M * k.H_1 * T;
-  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(A);
+  const Small A = F_1 * (M * (k.H_1 * T));
+  const Eigen::PartialPivLU<Small> lu(A);
   if (!(scaledRcond(A) > 1e-12)) {
-    throw NumericalError("smooth contact: the contact system F M H is singular or ill-conditioned "
-                         "(near-conforming contact, kry-pai-2002 §3.2)");
+    throw NumericalError(
+        "smooth contact: the contact system F M H is singular or ill-conditioned "
+        "(near-conforming contact, kry-pai-2002 §3.2)");
   }
-  const Eigen::VectorXd rdot = lu.solve(F_1 * bias);
+  const SmallVector rdot = lu.solve(F_1 * bias);
   a.qddot = T * rdot + qddot_p;
   // The constraint wrench from the second row of eq. 19 (Newton–Euler, eq. 15).
   const Twist phidot = k.Hdot_1 * qdot + k.H_1 * a.qddot;

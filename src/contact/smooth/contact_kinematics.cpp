@@ -93,10 +93,19 @@ Mat3 contactRotation(double psi) {
   return R;
 }
 
+ContactGeometry contactGeometry(const SurfaceJet& jet1, const SurfaceJet& jet2, double psi) {
+  return {contactFrameJet(jet1), contactFrameJet(jet2), psi};
+}
+
 ContactKinematics contactKinematics(const SurfaceJet& jet1, const SurfaceJet& jet2, double psi,
                                     const Vec5& qdot) {
-  const ContactFrameJet f1 = contactFrameJet(jet1);
-  const ContactFrameJet f2 = contactFrameJet(jet2);
+  return contactKinematics(contactGeometry(jet1, jet2, psi), qdot);
+}
+
+ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot) {
+  const ContactFrameJet& f1 = g.frame1;
+  const ContactFrameJet& f2 = g.frame2;
+  const double psi = g.psi;
   const Mat3 R = contactRotation(psi);
   const double c = std::cos(psi), s = std::sin(psi);
   Mat3 dR;  // ∂R_ψ/∂ψ

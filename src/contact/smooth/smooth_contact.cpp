@@ -21,23 +21,26 @@ class ContactOde {
  public:
   using State = State10;
   ContactOde(const SmoothContact& contact, const SmoothContactState& s,
-             const Eigen::Vector2d& slip_hint, const std::function<ContactKinematics(const Vec5&, const Vec5&)>& kin)
-      : contact_(contact), s_(s), slip_hint_(slip_hint), kinematics_(kin) {}
+             const Eigen::Vector2d& slip_hint)
+      : contact_(contact), s_(s), slip_hint_(slip_hint) {}
 
   State derivative(double, const State& x) const {
+    const SmoothContactSetup& setup = contact_.setup();
     const Vec5 q = x.head<5>();
+    const ContactGeometry g =
+        contactGeometry(setup.surface1->evaluate(s_.patch1, q(0), q(1)),
+                        setup.surface2->evaluate(s_.patch2, q(2), q(3)), q(4));
     // In the no-slip modes only the independent velocities are integrated; the dependent ones
     // follow from them at every evaluation (kry-pai-2002 §3.4.2, eq. 30).
     Vec5 qdot = x.tail<5>();
-    ContactKinematics k = kinematics_(q, qdot);
+    ContactKinematics k = contactKinematics(g, qdot);
     if (s_.mode != FrictionMode::kSliding) {
       qdot = constrainedVelocity(k, qdot, s_.mode);
-      k = kinematics_(q, qdot);
+      k = contactKinematics(g, qdot);
     }
-    const SmoothContactSetup& setup = contact_.setup();
     const Frame E_w_1 = setup.E_w_2 * k.E_2_1;
-    const Wrench f_ext = spatial(Vec3::Zero(), E_w_1.linear().transpose() *
-                                                   (setup.mass1.mass() * setup.gravity));
+    const Wrench f_ext =
+        spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup.mass1.mass() * setup.gravity));
     const ContactAcceleration a =
         contactAcceleration(k, qdot, setup.mass1, f_ext, s_.mode, setup.friction, slip_hint_);
     State dx;
@@ -50,10 +53,11 @@ class ContactOde {
   const SmoothContact& contact_;
   const SmoothContactState& s_;
   Eigen::Vector2d slip_hint_;
-  const std::function<ContactKinematics(const Vec5&, const Vec5&)>& kinematics_;
 };
 
-Vec2 st(const Vec5& q, int body) { return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3)); }
+Vec2 st(const Vec5& q, int body) {
+  return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3));
+}
 
 }  // namespace
 
@@ -125,9 +129,13 @@ ContactKinematics SmoothContact::kinematics(const SmoothContactState& s) const {
                            setup_.surface2->evaluate(s.patch2, s.q(2), s.q(3)), s.q(4), s.qdot);
 }
 
-Frame SmoothContact::worldPose() const { return setup_.E_w_2 * kinematics(state_).E_2_1; }
+Frame SmoothContact::worldPose() const {
+  return setup_.E_w_2 * kinematics(state_).E_2_1;
+}
 
-Twist SmoothContact::bodyTwist() const { return kinematics(state_).H_1 * state_.qdot; }
+Twist SmoothContact::bodyTwist() const {
+  return kinematics(state_).H_1 * state_.qdot;
+}
 
 Frame SmoothContact::worldContactFrame() const {
   const ContactKinematics k = kinematics(state_);
@@ -137,8 +145,10 @@ Frame SmoothContact::worldContactFrame() const {
 ContactAcceleration SmoothContact::acceleration() const {
   const ContactKinematics k = kinematics(state_);
   const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
-  const Wrench f_ext = spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup_.mass1.mass() * setup_.gravity));
-  return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction, slip_hint_);
+  const Wrench f_ext =
+      spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup_.mass1.mass() * setup_.gravity));
+  return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction,
+                             slip_hint_);
 }
 
 double SmoothContact::energy() const {
@@ -172,19 +182,16 @@ void SmoothContact::log(SmoothContactEventType type, std::string detail) {
 
 void SmoothContact::advanceTo(double t_end) {
   requireFinite(t_end, "target time");
-  const std::function<ContactKinematics(const Vec5&, const Vec5&)> kin =
-      [this](const Vec5& q, const Vec5& qdot) {
-        return contactKinematics(setup_.surface1->evaluate(state_.patch1, q(0), q(1)),
-                                 setup_.surface2->evaluate(state_.patch2, q(2), q(3)), q(4), qdot);
-      };
   const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
   while (!separated_ && t_end - time_ > slack) {
-    const ContactOde ode(*this, state_, slip_hint_, kin);
+    const ContactOde ode(*this, state_, slip_hint_);
     State10 x;
     x << state_.q, state_.qdot;
     auto inside = [this](double, const State10& y) {
-      return setup_.surface1->domain(state_.patch1).contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
-             setup_.surface2->domain(state_.patch2).contains(st(y.head<5>(), 2), setup_.boundary_epsilon);
+      return setup_.surface1->domain(state_.patch1)
+                 .contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
+             setup_.surface2->domain(state_.patch2)
+                 .contains(st(y.head<5>(), 2), setup_.boundary_epsilon);
     };
     const auto r = integrator_->driver.step(ode, time_, x, t_end, inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
@@ -193,7 +200,8 @@ void SmoothContact::advanceTo(double t_end) {
       continue;
     }
     if (!r.x.allFinite()) {
-      throw NumericalError("smooth contact: state became non-finite at t = " + std::to_string(time_));
+      throw NumericalError("smooth contact: state became non-finite at t = " +
+                           std::to_string(time_));
     }
     time_ += r.h;
     state_.q = r.x.head<5>();
@@ -227,8 +235,10 @@ void SmoothContact::afterStep() {
         state_.mode = FrictionMode::kSliding;
         // Give the newly sliding contact a direction to slide in (kry-2000 §4.4.4): friction
         // keeps opposing the motion the no-slip force was preventing.
-        slip_hint_ = tangential.norm() > 0.0 ? Eigen::Vector2d(-tangential.normalized()) : slip_hint_;
-      } else if (f.mu_spin_static > 0.0 && std::abs(a.relative_angular_velocity.z()) < f.spin_threshold) {
+        slip_hint_ =
+            tangential.norm() > 0.0 ? Eigen::Vector2d(-tangential.normalized()) : slip_hint_;
+      } else if (f.mu_spin_static > 0.0 &&
+                 std::abs(a.relative_angular_velocity.z()) < f.spin_threshold) {
         state_.mode = FrictionMode::kRollingNoSpin;
       }
       break;
@@ -243,7 +253,8 @@ void SmoothContact::afterStep() {
   }
   if (state_.mode != before) {
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
-    log(SmoothContactEventType::kModeSwitch, std::string(toString(before)) + " -> " + toString(state_.mode));
+    log(SmoothContactEventType::kModeSwitch,
+        std::string(toString(before)) + " -> " + toString(state_.mode));
   }
 }
 
@@ -256,7 +267,8 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   for (const int b : {1, 2}) {
     const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
     const int patch = b == 1 ? state_.patch1 : state_.patch2;
-    const auto c = surface.domain(patch).firstEdgeCrossed(st(inside.head<5>(), b), st(outside.head<5>(), b));
+    const auto c =
+        surface.domain(patch).firstEdgeCrossed(st(inside.head<5>(), b), st(outside.head<5>(), b));
     if (c && c->lambda <= lambda) {
       lambda = c->lambda;
       body = b;
@@ -268,15 +280,14 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   }
   // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
   // then put the contact exactly on the edge: the parameters move by the step's truncation error.
-  const std::function<ContactKinematics(const Vec5&, const Vec5&)> kin =
-      [this](const Vec5& q, const Vec5& qdot) { return kinematics({state_.patch1, state_.patch2, q, qdot, state_.mode}); };
-  const ContactOde ode(*this, state_, slip_hint_, kin);
+  const ContactOde ode(*this, state_, slip_hint_);
   // Secant iterations on λ for the edge distance of the integrated state: the crossing time to
   // rounding, so the snap onto the edge below moves nothing measurable.
   const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
   auto distance = [&](double l) {
-    return crossed_domain.edgeDistance(crossing.edge, st(rk4Step(ode, time_, inside, l * h).head<5>(), body));
+    return crossed_domain.edgeDistance(crossing.edge,
+                                       st(rk4Step(ode, time_, inside, l * h).head<5>(), body));
   };
   double l0 = 0.0, d0 = crossed_domain.edgeDistance(crossing.edge, st(inside.head<5>(), body));
   double l1 = lambda, d1 = distance(l1);
@@ -295,8 +306,10 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const int from = body == 1 ? state_.patch1 : state_.patch2;
   const PatchDomain& domain = surface.domain(from);
-  const Vec2 a = domain.vertex(crossing.edge), b = domain.vertex((crossing.edge + 1) % domain.edgeCount());
-  crossing.alpha = std::clamp((st(state_.q, body) - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
+  const Vec2 a = domain.vertex(crossing.edge),
+             b = domain.vertex((crossing.edge + 1) % domain.edgeCount());
+  crossing.alpha =
+      std::clamp((st(state_.q, body) - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
   const Vec2 on_edge = domain.pointOnEdge(crossing.edge, crossing.alpha);
   const auto across = surface.acrossEdge(from, crossing.edge, crossing.alpha);
   if (!across) {
@@ -315,7 +328,8 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   }
   const Twist phi = kinematics(edge_state).H_1 * edge_state.qdot;
   const SurfaceJet jet_a = surface.evaluate(from, on_edge.x(), on_edge.y(), JetOrder::kFirst);
-  const SurfaceJet jet_b = surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
+  const SurfaceJet jet_b =
+      surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
   // eq. 42: ψ gains the signed angle from x_A to x_B about the (common) normal.
   const Vec3 xa = jet_a.c_s.normalized(), xb = jet_b.c_s.normalized();
   const Vec3 z = jet_a.c_s.cross(jet_a.c_t).normalized();

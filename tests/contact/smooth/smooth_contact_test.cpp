@@ -18,7 +18,9 @@ constexpr double kG = 9.81;
 
 struct Ball {
   double R = 0.1, m = 2.0;
-  MassProperties mass() const { return MassProperties::principal(m, Vec3::Constant(0.4 * m * R * R)); }
+  MassProperties mass() const {
+    return MassProperties::principal(m, Vec3::Constant(0.4 * m * R * R));
+  }
 };
 
 // A parametric sphere (six charts) on a plane tilted by θ about the world y axis.
@@ -54,7 +56,8 @@ TEST(SmoothContactTest, NoSlipRollingDownAnInclineAtFiveSevenths) {
   EXPECT_NEAR(distance / exact, 1.0, 1e-8);
   // The normal force balances gravity's normal component.
   EXPECT_NEAR(c.acceleration().normal_force, 2.0 * kG * std::cos(theta), 1e-8);
-  RecordProperty("rolling_relative_error", ::testing::PrintToString(std::abs(distance / exact - 1.0)));
+  RecordProperty("rolling_relative_error",
+                 ::testing::PrintToString(std::abs(distance / exact - 1.0)));
 }
 
 TEST(SmoothContactTest, SlidesDownASteepInclineAtCoulombAcceleration) {
@@ -88,7 +91,8 @@ TEST(SmoothContactTest, LaunchedSlidingBallStartsRollingAtTheRightTime) {
   SmoothContact c = ballOnIncline(0.0, f, FrictionMode::kSliding, 1e-4, ball);
   // Body twist: v₀ along world x, spin ω₀ about world y (rolling along +x has ω_y = v/R).
   const Frame E = c.worldPose();
-  const Twist phi = spatial(E.linear().transpose() * Vec3(0, w0, 0), E.linear().transpose() * Vec3(v0, 0, 0));
+  const Twist phi =
+      spatial(E.linear().transpose() * Vec3(0, w0, 0), E.linear().transpose() * Vec3(v0, 0, 0));
   SmoothContactState s = c.state();
   s.qdot = c.coordinateVelocity(phi);
   SmoothContactSetup setup = c.setup();
@@ -97,7 +101,8 @@ TEST(SmoothContactTest, LaunchedSlidingBallStartsRollingAtTheRightTime) {
   launched.advanceTo(1.0);
   double t_switch = -1.0;
   for (const SmoothContactEvent& e : launched.events()) {
-    if (e.type == SmoothContactEventType::kModeSwitch && t_switch < 0.0) t_switch = e.time;
+    if (e.type == SmoothContactEventType::kModeSwitch && t_switch < 0.0)
+      t_switch = e.time;
   }
   const double t_star = 2.0 * (v0 - ball.R * w0) / (7.0 * mu * kG);
   EXPECT_NEAR(t_switch / t_star, 1.0, 1e-3);
@@ -138,7 +143,8 @@ RunSummary frictionlessEllipsoid(double s0, const Vec3& omega_world, double max_
     r.worst_gap = std::max(r.worst_gap, gap);
     r.worst_angle = std::max(r.worst_angle, angle);
     r.worst_energy = std::max(r.worst_energy, std::abs(c.energy() - e0) / e0);
-    r.worst_drift = std::max(r.worst_drift, (c.worldPose().translation() - p0 - v0 * c.time()).head<2>().norm());
+    r.worst_drift = std::max(r.worst_drift,
+                             (c.worldPose().translation() - p0 - v0 * c.time()).head<2>().norm());
   }
   r.crossings = c.stats().patch_crossings;
   return r;

@@ -1,7 +1,7 @@
 // Constrained dynamics of one smooth contact between a free body 1 and a fixed body 2
 // (kry-pai-2002 §3.3–3.4): q̈ and the constraint wrench in the frictionless, sliding (eqs. 21–28),
-// no-slip (eqs. 29–34) and no-slip-no-spin (eqs. 36–39) modes, with the thesis' rolling and spinning
-// friction torques (kry-2000 eqs. 4.27–4.29).
+// no-slip (eqs. 29–34) and no-slip-no-spin (eqs. 36–39) modes, with the thesis' rolling and
+// spinning friction torques (kry-2000 eqs. 4.27–4.29).
 //
 // One formulation serves every mode: the mode constrains some rows of ^{1c}φ(2, 1) = H_c q̇
 // (none; slip (v_x, v_y); slip and spin (ω_z, v_x, v_y)), which makes some contact coordinates
@@ -22,12 +22,13 @@ enum class FrictionMode {
 const char* toString(FrictionMode mode);
 
 struct FrictionParameters {
-  double mu = 0.0;              ///< sliding (dynamic) Coulomb coefficient, ≥ 0; 0: frictionless
-  double mu_static = -1.0;      ///< eq. 35 limit |f_t| / f_n for staying in no-slip; < 0: = mu
-  double slip_threshold = 5e-3;  ///< [m/s] sliding → no-slip below this slip speed (§4.2: 2.5–5 mm/s)
-  double mu_rolling = 0.0;      ///< rolling friction torque μ_r f_n (kry-2000 eqs. 4.27–4.28), ≥ 0
-  double mu_spinning = 0.0;     ///< spinning friction torque μ_s f_n (kry-2000 eq. 4.29), ≥ 0
-  double mu_spin_static = 0.0;  ///< eq. 40 limit |τ_z| / f_n for no-spin; 0 disables no-spin mode
+  double mu = 0.0;          ///< sliding (dynamic) Coulomb coefficient, ≥ 0; 0: frictionless
+  double mu_static = -1.0;  ///< eq. 35 limit |f_t| / f_n for staying in no-slip; < 0: = mu
+  double slip_threshold =
+      5e-3;  ///< [m/s] sliding → no-slip below this slip speed (§4.2: 2.5–5 mm/s)
+  double mu_rolling = 0.0;  ///< rolling friction torque μ_r f_n (kry-2000 eqs. 4.27–4.28), ≥ 0
+  double mu_spinning = 0.0;      ///< spinning friction torque μ_s f_n (kry-2000 eq. 4.29), ≥ 0
+  double mu_spin_static = 0.0;   ///< eq. 40 limit |τ_z| / f_n for no-spin; 0 disables no-spin mode
   double spin_threshold = 1e-2;  ///< [rad/s] no-slip → no-spin below this relative spin rate
 
   [[nodiscard]] double staticMu() const { return mu_static < 0.0 ? mu : mu_static; }
@@ -37,11 +38,13 @@ struct FrictionParameters {
 
 struct ContactAcceleration {
   Vec5 qddot;
-  Twist phi;             ///< twist of body 1 in its body frame, ^1φ(2, 1)
-  Wrench wrench_1c;      ///< constraint wrench on body 1 in frame 1c: torque about the contact point, force
-  double normal_force;   ///< f_n = −(wrench_1c)_z: positive when the surfaces push apart
+  Twist phi;         ///< twist of body 1 in its body frame, ^1φ(2, 1)
+  Wrench wrench_1c;  ///< constraint wrench on body 1 in frame 1c: torque about the contact point,
+                     ///< force
+  double normal_force;  ///< f_n = −(wrench_1c)_z: positive when the surfaces push apart
   Vec3 relative_angular_velocity;  ///< ω of body 1 relative to body 2, frame 1c
-  Vec3 slip_velocity;    ///< velocity of body 1's material point at the contact relative to body 2, frame 1c (z = 0)
+  Vec3 slip_velocity;  ///< velocity of body 1's material point at the contact relative to body 2,
+                       ///< frame 1c (z = 0)
 };
 
 /// q̇ with the coordinates the mode makes dependent recomputed from the independent ones (eq. 30
@@ -51,9 +54,9 @@ Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionM
 
 /// q̈ and the constraint wrench at (q, q̇) for a free body 1 (mass properties about its centre of
 /// mass, body frame at the centre of mass) under the external wrench f_ext (body-1 frame). While
-/// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis §4.4.4).
-/// Throws NumericalError when the system is singular or too ill-conditioned (near-conforming
-/// contact, kry-pai-2002 §3.2).
+/// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis
+/// §4.4.4). Throws NumericalError when the system is singular or too ill-conditioned
+/// (near-conforming contact, kry-pai-2002 §3.2).
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,

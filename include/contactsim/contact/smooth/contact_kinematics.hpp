@@ -43,6 +43,19 @@ struct ContactKinematics {
   Mat65 Hdot_1;  ///< d/dt H_1
 };
 
+/// The part of the kinematics that depends on q only: both contact frame jets and ψ.
+struct ContactGeometry {
+  ContactFrameJet frame1;
+  ContactFrameJet frame2;
+  double psi;
+};
+
+/// From the two jets at (s, t) and (u, v), and ψ.
+ContactGeometry contactGeometry(const SurfaceJet& jet1, const SurfaceJet& jet2, double psi);
+
+/// Kinematics at (q, q̇) from the geometry at q (cheap: no surface evaluation).
+ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot);
+
 /// Kinematics from the two jets at (s, t) and (u, v), ψ and q̇.
 ContactKinematics contactKinematics(const SurfaceJet& jet1, const SurfaceJet& jet2, double psi,
                                     const Vec5& qdot);

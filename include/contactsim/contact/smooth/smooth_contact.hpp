@@ -2,8 +2,9 @@
 // complexes, evolved in the reduced coordinates q = (s, t, u, v, ψ) (kry-pai-2002 §3.7): the
 // constraint holds by construction at every step; RK4 with adaptive steps between a minimum and a
 // maximum, halving when the contact would leave a patch domain, and at the minimum step moving the
-// contact onto the boundary and across to the neighbouring patch (eqs. 41–43); friction modes switch
-// by eq. 35, the slip-speed threshold and eq. 40; separation when the normal force turns negative.
+// contact onto the boundary and across to the neighbouring patch (eqs. 41–43); friction modes
+// switch by eq. 35, the slip-speed threshold and eq. 40; separation when the normal force turns
+// negative.
 #pragma once
 
 #include <memory>
@@ -17,20 +18,21 @@
 namespace contactsim {
 
 struct SmoothContactSetup {
-  std::shared_ptr<const Surface> surface1;  ///< free body's surface, body frame at its centre of mass
+  std::shared_ptr<const Surface>
+      surface1;  ///< free body's surface, body frame at its centre of mass
   MassProperties mass1 = MassProperties::principal(1.0, Vec3::Ones());
   std::shared_ptr<const Surface> surface2;  ///< fixed body's surface
   Frame E_w_2 = Frame::Identity();          ///< pose of the fixed body in the world
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);     ///< [m/s²] world
   FrictionParameters friction;
-  AdaptiveStepParameters integrator;        ///< min/max step of RK4 (method must be kRk4)
-  double boundary_epsilon = 0.0;            ///< ε-extended patch boundaries (kry-2000 §4.5.5), ≥ 0
+  AdaptiveStepParameters integrator;  ///< min/max step of RK4 (method must be kRk4)
+  double boundary_epsilon = 0.0;      ///< ε-extended patch boundaries (kry-2000 §4.5.5), ≥ 0
 };
 
 struct SmoothContactState {
   int patch1 = 0;
   int patch2 = 0;
-  Vec5 q = Vec5::Zero();     ///< (s, t) on body 1, (u, v) on body 2, ψ
+  Vec5 q = Vec5::Zero();  ///< (s, t) on body 1, (u, v) on body 2, ψ
   Vec5 qdot = Vec5::Zero();
   FrictionMode mode = FrictionMode::kSliding;
 };
@@ -92,8 +94,8 @@ class SmoothContact {
  private:
   struct Integrator;
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
-  void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside, const Eigen::Matrix<double, 10, 1>& outside,
-                     double h);
+  void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
+                     const Eigen::Matrix<double, 10, 1>& outside, double h);
   void afterStep();
   void log(SmoothContactEventType type, std::string detail);
 

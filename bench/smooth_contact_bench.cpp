@@ -1,0 +1,81 @@
+// One q̈ evaluation of smooth contact evolution (kry-pai-2002 §4.1: 0.9 ms for all derivatives,
+// Bézier on Bézier, 350 MHz Pentium II; issue target ≤ 2 µs), its parts, and the CPU time of a
+// 10 s rattleback run at a 10 ms maximum step.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contactsim/geometry/bezier_surface.hpp"
+#include "contactsim/geometry/loop_surface.hpp"
+
+namespace contactsim {
+namespace {
+
+const Vec5 kQ = (Vec5() << 0.52, 0.47, 0.45, 0.45, 0.3).finished();
+const Vec5 kQdot = (Vec5() << 0.3, -0.2, 0.5, 0.1, -1.0).finished();
+
+void BM_ContactFrameJet_Bezier(benchmark::State& state) {
+  const BezierSurface s = thesisRattlebackSurface();
+  const SurfaceJet jet = s.evaluate(0, 0.52, 0.47);
+  for (auto _ : state) benchmark::DoNotOptimize(contactFrameJet(jet));
+}
+BENCHMARK(BM_ContactFrameJet_Bezier);
+
+template <class Make1, class Make2>
+void qddot(benchmark::State& state, Make1 make1, Make2 make2, int p1, int p2, FrictionMode mode) {
+  const auto s1 = make1();
+  const auto s2 = make2();
+  const MassProperties m = MassProperties::principal(5.0, Vec3(1, 10, 10));
+  FrictionParameters f;
+  f.mu = 0.3;
+  for (auto _ : state) {
+    // Everything a derivative evaluation does: two jets, kinematics (H, Ḣ), the solve.
+    const ContactKinematics k = contactKinematics(s1.evaluate(p1, kQ(0), kQ(1)),
+                                                  s2.evaluate(p2, kQ(2), kQ(3)), kQ(4), kQdot);
+    const Wrench f_ext = spatial(Vec3::Zero(), k.E_2_1.linear().transpose() * Vec3(0, 0, -49.05));
+    benchmark::DoNotOptimize(contactAcceleration(k, kQdot, m, f_ext, mode, f, Eigen::Vector2d::UnitX()));
+  }
+}
+
+void BM_Qddot_BezierBezier_Sliding(benchmark::State& state) {
+  qddot(state, thesisRattlebackSurface, thesisFloorSurface, 0, 0, FrictionMode::kSliding);
+}
+BENCHMARK(BM_Qddot_BezierBezier_Sliding);
+
+void BM_Qddot_BezierBezier_Rolling(benchmark::State& state) {
+  qddot(state, thesisRattlebackSurface, thesisFloorSurface, 0, 0, FrictionMode::kRolling);
+}
+BENCHMARK(BM_Qddot_BezierBezier_Rolling);
+
+void BM_Qddot_LoopLoop_Sliding(benchmark::State& state) {
+  auto load = [] {
+    return LoopSurface::loadObj(std::string(CONTACTSIM_SOURCE_DIR) + "/tests/data/meshes/ev7.obj");
+  };
+  qddot(state, load, load, 3, 5, FrictionMode::kSliding);
+}
+BENCHMARK(BM_Qddot_LoopLoop_Sliding);
+
+void BM_Rattleback10s_MaxStep10ms(benchmark::State& state) {
+  for (auto _ : state) {
+    SmoothContactSetup setup;
+    setup.surface1 = std::make_shared<BezierSurface>(thesisRattlebackSurface());
+    setup.mass1 = MassProperties::principal(5.0, Vec3(1, 10, 10));
+    setup.surface2 = std::make_shared<BezierSurface>(thesisFloorSurface());
+    setup.friction.mu = 0.3;
+    setup.integrator.min_step = 1e-3;
+    setup.integrator.max_step = 0.01;
+    SmoothContactState s;
+    s.q << 0.6, 0.5, 0.45, 0.45, 0.0;
+    s.qdot << 0, 0, 0, 0, -1.0;
+    SmoothContact c(setup, s);
+    c.advanceTo(10.0);
+    benchmark::DoNotOptimize(c.state());
+  }
+}
+BENCHMARK(BM_Rattleback10s_MaxStep10ms)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace contactsim
+
+BENCHMARK_MAIN();
