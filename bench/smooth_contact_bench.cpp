@@ -18,7 +18,8 @@ const Vec5 kQdot = (Vec5() << 0.3, -0.2, 0.5, 0.1, -1.0).finished();
 void BM_ContactFrameJet_Bezier(benchmark::State& state) {
   const BezierSurface s = thesisRattlebackSurface();
   const SurfaceJet jet = s.evaluate(0, 0.52, 0.47);
-  for (auto _ : state) benchmark::DoNotOptimize(contactFrameJet(jet));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(contactFrameJet(jet));
 }
 BENCHMARK(BM_ContactFrameJet_Bezier);
 
@@ -34,7 +35,8 @@ void qddot(benchmark::State& state, Make1 make1, Make2 make2, int p1, int p2, Fr
     const ContactKinematics k = contactKinematics(s1.evaluate(p1, kQ(0), kQ(1)),
                                                   s2.evaluate(p2, kQ(2), kQ(3)), kQ(4), kQdot);
     const Wrench f_ext = spatial(Vec3::Zero(), k.E_2_1.linear().transpose() * Vec3(0, 0, -49.05));
-    benchmark::DoNotOptimize(contactAcceleration(k, kQdot, m, f_ext, mode, f, Eigen::Vector2d::UnitX()));
+    benchmark::DoNotOptimize(
+        contactAcceleration(k, kQdot, m, f_ext, mode, f, Eigen::Vector2d::UnitX()));
   }
 }
 

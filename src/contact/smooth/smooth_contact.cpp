@@ -1,5 +1,6 @@
 #include "contactsim/contact/smooth/smooth_contact.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
@@ -174,6 +175,14 @@ Vec5 SmoothContact::coordinateVelocity(const Twist& phi_body) const {
   const Twist phi_c = adjoint(k.E_1_1c.inverse(Eigen::Isometry)) * phi_body;
   const Eigen::Matrix<double, 5, 5> A = k.H_c.topRows<5>();
   return A.partialPivLu().solve(phi_c.head<5>());
+}
+
+void SmoothContact::applyImpulse(const Wrench& impulse_body) {
+  requireFinite(impulse_body, "impulse");
+  const ContactKinematics k = kinematics(state_);
+  const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * setup_.mass1.spatialInertia() * k.H_1;
+  state_.qdot += A.ldlt().solve(k.H_1.transpose() * impulse_body);
+  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
 }
 
 void SmoothContact::log(SmoothContactEventType type, std::string detail) {

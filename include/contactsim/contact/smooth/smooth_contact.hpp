@@ -87,6 +87,12 @@ class SmoothContact {
   /// world: both zero to rounding by construction.
   [[nodiscard]] std::pair<double, double> constraintResidual() const;
 
+  /// Applies an impulsive wrench to the free body (body frame, about its centre of mass, torque
+  /// first) while the contact holds: the velocity jump Δq̇ = (Hᵀ M H)⁻¹ Hᵀ ι of the bilateral,
+  /// frictionless contact (the impulsive form of eq. 20), then the mode's no-slip velocity
+  /// relations. A tap on a rattleback, for instance.
+  void applyImpulse(const Wrench& impulse_body);
+
   /// q̇ for a body twist (body-1 frame): the twist projected onto the contact constraint (its
   /// normal relative velocity at the contact is dropped), for the current q and patches.
   [[nodiscard]] Vec5 coordinateVelocity(const Twist& phi_body) const;
