@@ -25,13 +25,18 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
                 scene.name.c_str(), scene.origin.c_str(), scene.duration, result.stats.steps,
                 result.samples.size(), result.wall_seconds);
     for (std::size_t i = 0; i < result.body_names.size(); ++i) {
+      if (result.fixed[i])
+        continue;
       const double e0 = result.samples.front().bodies[i].energy;
       const double e1 = result.samples.back().bodies[i].energy;
       const double scale = std::abs(e0) > 0.0 ? std::abs(e0) : 1.0;
       std::printf("  body %s: energy %.12g J -> %.12g J (relative drift %.3e)\n",
                   result.body_names[i].c_str(), e0, e1, (e1 - e0) / scale);
     }
-    std::printf("wrote %s/trajectory.csv and %s/summary.json\n", dir.c_str(), dir.c_str());
+    std::printf("  %zu events (patch crossings, friction mode switches, separations)\n",
+                result.events.size());
+    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg}\n",
+                dir.c_str());
   }
   return 0;
 }

@@ -104,20 +104,44 @@ std::string JsonObject::string(const std::string& key, const std::string& fallba
 }
 
 Vec3 JsonObject::vec3(const std::string& key) {
-  const nlohmann::json& v = required(key);
+  return toVec3(required(key), pathOf(key));
+}
+
+Vec3 JsonObject::toVec3(const nlohmann::json& v, const std::string& path) const {
   if (!v.is_array() || v.size() != 3) {
-    fail(key, "expected an array of 3 numbers, got " +
-                  (v.is_array() ? "an array of " + std::to_string(v.size()) : typeName(v)));
+    throw SceneError(file_, path,
+                     "expected an array of 3 numbers, got " +
+                         (v.is_array() ? "an array of " + std::to_string(v.size()) : typeName(v)));
   }
   Vec3 x;
   for (int i = 0; i < 3; ++i) {
-    x(i) = toNumber(v[static_cast<std::size_t>(i)], pathOf(key) + "/" + std::to_string(i));
+    x(i) = toNumber(v[static_cast<std::size_t>(i)], path + "/" + std::to_string(i));
   }
   return x;
 }
 
 Vec3 JsonObject::vec3(const std::string& key, const Vec3& fallback) {
   return has(key) ? vec3(key) : fallback;
+}
+
+std::vector<double> JsonObject::numbers(const std::string& key, std::size_t size) {
+  const nlohmann::json& v = required(key);
+  if (!v.is_array() || v.size() != size) {
+    fail(key, "expected an array of " + std::to_string(size) + " numbers");
+  }
+  std::vector<double> out;
+  for (std::size_t i = 0; i < size; ++i)
+    out.push_back(toNumber(v[i], pathOf(key) + "/" + std::to_string(i)));
+  return out;
+}
+
+bool JsonObject::boolean(const std::string& key, bool fallback) {
+  if (!has(key))
+    return fallback;
+  const nlohmann::json& v = required(key);
+  if (!v.is_boolean())
+    fail(key, "expected true or false, got " + typeName(v));
+  return v.get<bool>();
 }
 
 Mat3 JsonObject::mat3(const nlohmann::json& value, const std::string& path) const {

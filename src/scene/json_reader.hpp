@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,11 @@ class JsonObject {
   [[nodiscard]] std::string string(const std::string& key);
   [[nodiscard]] std::string string(const std::string& key, const std::string& fallback);
   [[nodiscard]] Vec3 vec3(const std::string& key, const Vec3& fallback);
+  /// A JSON value (at `path`) that must be an array of 3 finite numbers.
+  [[nodiscard]] Vec3 toVec3(const nlohmann::json& value, const std::string& path) const;
+  /// An array of exactly `size` finite numbers.
+  [[nodiscard]] std::vector<double> numbers(const std::string& key, std::size_t size);
+  [[nodiscard]] bool boolean(const std::string& key, bool fallback);
   [[nodiscard]] Vec3 vec3(const std::string& key);
   /// A 3×3 matrix as three rows of three numbers.
   [[nodiscard]] Mat3 mat3(const nlohmann::json& value, const std::string& path) const;

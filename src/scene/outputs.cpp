@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contactsim/io/atomic_files.hpp"
+#include "contactsim/io/svg_plot.hpp"
 #include "contactsim/scene/run.hpp"
 
 namespace contactsim {
@@ -40,6 +41,43 @@ std::string trajectoryCsv(const RunResult& result) {
   return csv;
 }
 
+std::string eventsCsv(const RunResult& result) {
+  std::string csv = "time,body,type,detail\n";
+  char time[32];
+  for (const WorldEvent& e : result.events) {
+    std::snprintf(time, sizeof time, "%.10g", e.time);
+    csv += std::string(time) + "," + e.body + "," + e.type + ",\"" + e.detail + "\"\n";
+  }
+  return csv;
+}
+
+namespace {
+
+std::vector<OutputFile> plots(const RunResult& result) {
+  PlotSpec spin{"spin rate", "time [s]", "world angular velocity z [rad/s]", {}, {}, false};
+  PlotSpec path{"centre of mass seen from above", "x [m]", "y [m]", {}, {}, true};
+  for (std::size_t i = 0; i < result.body_names.size(); ++i) {
+    if (result.fixed[i])
+      continue;
+    PlotSeries w{result.body_names[i], {}, {}}, p{result.body_names[i], {}, {}};
+    for (const TrajectorySample& s : result.samples) {
+      w.x.push_back(s.time);
+      w.y.push_back(s.bodies[i].state.worldAngularVelocity().z());
+      p.x.push_back(s.bodies[i].state.position.x());
+      p.y.push_back(s.bodies[i].state.position.y());
+    }
+    spin.series.push_back(std::move(w));
+    path.series.push_back(std::move(p));
+  }
+  for (const WorldEvent& e : result.events) {
+    if (e.type != "patch-crossing")
+      spin.x_markers.push_back(e.time);
+  }
+  return {{"spin.svg", svgLinePlot(spin)}, {"com_path.svg", svgLinePlot(path)}};
+}
+
+}  // namespace
+
 std::string summaryJson(const RunResult& result) {
   const Scene& scene = result.scene;
   nlohmann::json j;
@@ -58,6 +96,7 @@ std::string summaryJson(const RunResult& result) {
                 {"smallest", result.stats.smallest_step},
                 {"largest", result.stats.largest_step}};
   j["samples"] = result.samples.size();
+  j["events"] = result.events.size();
   j["wall_seconds"] = result.wall_seconds;
   nlohmann::json bodies = nlohmann::json::array();
   const TrajectorySample& first = result.samples.front();
@@ -84,8 +123,12 @@ std::string summaryJson(const RunResult& result) {
 }
 
 void writeRunOutputs(const RunResult& result, const std::filesystem::path& directory) {
-  writeFilesAtomically(directory, {{"trajectory.csv", trajectoryCsv(result)},
-                                   {"summary.json", summaryJson(result)}});
+  std::vector<OutputFile> files{{"trajectory.csv", trajectoryCsv(result)},
+                                {"events.csv", eventsCsv(result)},
+                                {"summary.json", summaryJson(result)}};
+  for (OutputFile& f : plots(result))
+    files.push_back(std::move(f));
+  writeFilesAtomically(directory, files);
 }
 
 }  // namespace contactsim

@@ -25,6 +25,7 @@ RunResult runScene(const Scene& scene) {
   for (std::size_t i = 0; i < world.bodyCount(); ++i) {
     result.body_names.push_back(world.bodyName(i));
     result.initial_angular_momentum.push_back(world.angularMomentum(i));
+    result.fixed.push_back(world.isFixed(i));
   }
   // Sample times k / rate computed from k, never accumulated, so they stay exact.
   const auto count = static_cast<long>(std::floor(scene.duration * scene.output.rate + 1e-9));
@@ -41,6 +42,7 @@ RunResult runScene(const Scene& scene) {
     result.final_angular_momentum.push_back(world.angularMomentum(i));
   }
   result.stats = world.stats();
+  result.events = world.events();
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

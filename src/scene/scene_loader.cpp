@@ -5,6 +5,7 @@
 
 #include "contactsim/scene/scene.hpp"
 #include "json_reader.hpp"
+#include "shape_loader.hpp"
 
 namespace contactsim {
 namespace {
@@ -53,33 +54,124 @@ Mat3 parseInertia(JsonObject& body) {
   return body.mat3(v, body.pathOf("inertia"));
 }
 
-BodyDescription parseBody(JsonObject o) {
-  o.rejectUnknownKeys({"name", "mass", "inertia", "position", "orientation", "angular_velocity",
-                       "linear_velocity"});
-  const std::string name = o.string("name");
-  if (!isValidBodyName(name)) {
+BodyDescription parseBody(JsonObject o, const std::filesystem::path& base) {
+  o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
+                       "angular_velocity", "linear_velocity", "shape"});
+  BodyDescription body;
+  body.name = o.string("name");
+  if (!isValidBodyName(body.name)) {
     o.fail("name", "expected a non-empty body name of letters, digits, '_', '-' and '.', got \"" +
-                       name + "\"");
+                       body.name + "\"");
   }
-  const double mass = o.positiveNumber("mass");
-  const Mat3 inertia = parseInertia(o);
-  std::optional<MassProperties> mass_properties;
-  try {
-    mass_properties.emplace(mass, inertia);
-  } catch (const InvalidInputError& e) {
-    o.fail("inertia", e.what());
+  body.fixed = o.boolean("fixed", false);
+  if (body.fixed) {
+    for (const char* key : {"mass", "inertia", "angular_velocity", "linear_velocity"}) {
+      if (o.has(key))
+        o.fail(key, "a fixed body has no " + std::string(key));
+    }
+  } else {
+    const double mass = o.positiveNumber("mass");
+    const Mat3 inertia = parseInertia(o);
+    try {
+      body.mass_properties = MassProperties(mass, inertia);
+    } catch (const InvalidInputError& e) {
+      o.fail("inertia", e.what());
+    }
   }
   const Vec3 p = o.vec3("position", Vec3::Zero());
   const Quat q = o.quaternion("orientation", Quat::Identity());
   const Vec3 w = o.vec3("angular_velocity", Vec3::Zero());
   const Vec3 v = o.vec3("linear_velocity", Vec3::Zero());
-  return BodyDescription{name, *mass_properties, RigidBodyState::fromWorldVelocities(p, q, w, v)};
+  body.initial_state = RigidBodyState::fromWorldVelocities(p, q, w, v);
+  if (o.has("shape"))
+    body.surface = scene_detail::parseShape(o.object("shape"), base);
+  return body;
 }
 
-Scene parseRoot(const nlohmann::json& json, const std::string& origin) {
+FrictionParameters parseFriction(JsonObject o) {
+  o.rejectUnknownKeys({"mu", "mu_static", "slip_threshold", "mu_rolling", "mu_spinning",
+                       "mu_spin_static", "spin_threshold"});
+  FrictionParameters f;
+  f.mu = o.number("mu", f.mu);
+  f.mu_static = o.number("mu_static", f.mu_static);
+  f.slip_threshold = o.positiveNumber("slip_threshold", f.slip_threshold);
+  f.mu_rolling = o.number("mu_rolling", f.mu_rolling);
+  f.mu_spinning = o.number("mu_spinning", f.mu_spinning);
+  f.mu_spin_static = o.number("mu_spin_static", f.mu_spin_static);
+  f.spin_threshold = o.positiveNumber("spin_threshold", f.spin_threshold);
+  try {
+    f.validate();
+  } catch (const InvalidInputError& e) {
+    o.fail("", e.what());
+  }
+  return f;
+}
+
+std::size_t bodyIndex(const Scene& scene, const JsonObject& o, const nlohmann::json& name,
+                      const std::string& path) {
+  if (!name.is_string())
+    throw SceneError(o.file(), path, "expected a body name");
+  for (std::size_t i = 0; i < scene.world.bodies.size(); ++i) {
+    if (scene.world.bodies[i].name == name.get<std::string>())
+      return i;
+  }
+  throw SceneError(o.file(), path, "no body named \"" + name.get<std::string>() + "\"");
+}
+
+SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
+  o.rejectUnknownKeys({"type", "bodies", "patches", "q", "qdot", "mode", "friction",
+                       "boundary_epsilon", "impulse"});
+  if (o.string("type") != "smooth") {
+    o.fail("type",
+           "unknown contact type (this build has \"smooth\": kry-pai-2002 contact evolution)");
+  }
+  SmoothContactDescription c;
+  const nlohmann::json& bodies = o.required("bodies");
+  if (!bodies.is_array() || bodies.size() != 2)
+    o.fail("bodies", "expected [free body, fixed body]");
+  c.free_body = bodyIndex(scene, o, bodies[0], o.pathOf("bodies") + "/0");
+  c.fixed_body = bodyIndex(scene, o, bodies[1], o.pathOf("bodies") + "/1");
+  if (o.has("patches")) {
+    const std::vector<double> p = o.numbers("patches", 2);
+    c.initial.patch1 = static_cast<int>(p[0]);
+    c.initial.patch2 = static_cast<int>(p[1]);
+    if (c.initial.patch1 != p[0] || c.initial.patch2 != p[1])
+      o.fail("patches", "expected two patch indices");
+  }
+  const std::vector<double> q = o.numbers("q", 5);
+  c.initial.q = Vec5(q.data());
+  if (o.has("qdot")) {
+    const std::vector<double> qdot = o.numbers("qdot", 5);
+    c.initial.qdot = Vec5(qdot.data());
+  }
+  const std::string mode = o.string("mode", "sliding");
+  if (mode == "sliding") {
+    c.initial.mode = FrictionMode::kSliding;
+  } else if (mode == "rolling") {
+    c.initial.mode = FrictionMode::kRolling;
+  } else if (mode == "rolling-no-spin") {
+    c.initial.mode = FrictionMode::kRollingNoSpin;
+  } else {
+    o.fail("mode",
+           "unknown friction mode \"" + mode + "\" (expected sliding, rolling or rolling-no-spin)");
+  }
+  if (o.has("friction"))
+    c.friction = parseFriction(o.object("friction"));
+  c.boundary_epsilon = o.number("boundary_epsilon", 0.0);
+  if (o.has("impulse")) {
+    JsonObject impulse = o.object("impulse");
+    impulse.rejectUnknownKeys({"point", "vector"});
+    c.initial_impulse =
+        SmoothContactDescription::Impulse{impulse.vec3("point"), impulse.vec3("vector")};
+  }
+  return c;
+}
+
+Scene parseRoot(const nlohmann::json& json, const std::string& origin,
+                const std::filesystem::path& base) {
   JsonObject root(json, "", origin);
   root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
-                          "integrator", "output", "bodies"});
+                          "integrator", "output", "bodies", "contacts"});
   if (root.string("format") != "contactsim-scene") {
     root.fail("format", "expected \"contactsim-scene\"");
   }
@@ -109,13 +201,51 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin) {
   }
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
-    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin)));
+    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",
                          "duplicate body name \"" + scene.world.bodies[i].name + "\"");
       }
     }
+  }
+  if (root.has("contacts")) {
+    const nlohmann::json& contacts = root.required("contacts");
+    if (!contacts.is_array())
+      root.fail("contacts", "expected an array of contacts");
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+      const std::string path = root.pathOf("contacts") + "/" + std::to_string(i);
+      scene.world.smooth_contacts.push_back(
+          parseContact(JsonObject(contacts[i], path, origin), scene));
+      // The pose and twist of a body in a smooth contact follow from q and q̇.
+      const std::size_t b = scene.world.smooth_contacts.back().free_body;
+      for (const char* key : {"position", "orientation", "angular_velocity", "linear_velocity"}) {
+        if (bodies[b].contains(key)) {
+          throw SceneError(origin, root.pathOf("bodies") + "/" + std::to_string(b) + "/" + key,
+                           "the pose and velocity of a body in a smooth contact come from the "
+                           "contact's q and qdot");
+        }
+      }
+    }
+  }
+  // Physical consistency the parser cannot see (a contact point outside its patch, a fixed body
+  // that moves, a singular contact) is found by building the world once.
+  try {
+    World probe(scene.world);
+  } catch (const InvalidInputError& e) {
+    const std::string message = e.what();
+    std::string path = "/";
+    for (const auto& [prefix, key] :
+         {std::pair<std::string, std::string>{"smooth contact ", "contacts"},
+          {"body ", "bodies"}}) {
+      if (message.rfind(prefix, 0) == 0) {
+        path =
+            "/" + key + "/" +
+            message.substr(prefix.size(),
+                           message.find_first_not_of("0123456789", prefix.size()) - prefix.size());
+      }
+    }
+    throw SceneError(origin, path, message);
   }
   return scene;
 }
@@ -135,7 +265,7 @@ Scene parseScene(std::string_view text, const std::string& origin) {
     }
     throw SceneError(origin, "", "invalid JSON: " + message);
   }
-  return parseRoot(json, origin);
+  return parseRoot(json, origin, std::filesystem::path(origin).parent_path());
 }
 
 Scene loadSceneFile(const std::filesystem::path& file) {

@@ -8,55 +8,22 @@
 
 namespace contactsim {
 
-const char* toString(IntegratorMethod method) {
-  switch (method) {
-    case IntegratorMethod::kRk4:
-      return "rk4";
-    case IntegratorMethod::kAdaptiveRk4:
-      return "adaptive-rk4";
-    case IntegratorMethod::kCashKarp45:
-      return "cash-karp45";
-    case IntegratorMethod::kSemiImplicitEuler:
-      return "semi-implicit-euler";
-  }
-  return "unknown";
-}
+// A body is fixed, in free flight, or the free side of one smooth contact.
+struct World::Body {
+  std::string name;
+  bool fixed = false;
+  RigidBodyState state;  // fixed and free bodies
+  std::optional<FreeBodySystem> system;
+  std::optional<AdaptiveDriver<FreeBodySystem>> driver;
+  std::unique_ptr<SmoothContact> contact;  // while in contact
+  std::size_t events_seen = 0;
+  long steps = 0;
+  double smallest_step = 0.0;
+  double largest_step = 0.0;
+};
 
-bool isValidBodyName(std::string_view name) {
-  if (name.empty()) {
-    return false;
-  }
-  for (const char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-' || c == '.';
-    if (!ok) {
-      return false;
-    }
-  }
-  return true;
-}
-
-void IntegratorSettings::validate() const {
-  switch (method) {
-    case IntegratorMethod::kRk4:
-    case IntegratorMethod::kSemiImplicitEuler:
-      requirePositive(step, std::string(toString(method)) + " integrator step");
-      break;
-    case IntegratorMethod::kAdaptiveRk4:
-    case IntegratorMethod::kCashKarp45:
-      adaptiveParameters().validate();
-      break;
-  }
-}
-
-AdaptiveStepParameters IntegratorSettings::adaptiveParameters() const {
-  AdaptiveStepParameters p = adaptive;
-  p.method =
-      method == IntegratorMethod::kCashKarp45 ? AdaptiveMethod::kCashKarp45 : AdaptiveMethod::kRk4;
-  return p;
-}
-
-World::World(WorldDescription description) : integrator_(description.integrator) {
+World::World(WorldDescription description)
+    : integrator_(description.integrator), gravity_(description.gravity) {
   integrator_.validate();
   requireFinite(description.gravity, "gravity");
   std::set<std::string> names;
@@ -73,11 +40,78 @@ World::World(WorldDescription description) : integrator_(description.integrator)
     }
     validateState(b.initial_state, what);
     b.initial_state.orientation.normalize();
-    bodies_.push_back(Body{b.name, FreeBodySystem(b.mass_properties, description.gravity),
-                           b.initial_state,
-                           AdaptiveDriver<FreeBodySystem>(integrator_.adaptiveParameters())});
+    auto body = std::make_unique<Body>();
+    body->name = b.name;
+    body->fixed = b.fixed;
+    body->state = b.initial_state;
+    if (b.fixed) {
+      body->state.twist.setZero();
+    } else {
+      body->system.emplace(b.mass_properties, description.gravity);
+      body->driver.emplace(integrator_.adaptiveParameters());
+    }
+    bodies_.push_back(std::move(body));
+  }
+  // Smooth contacts: RK4 with the world's steps (a fixed step is min = max).
+  AdaptiveStepParameters contact_steps;
+  switch (integrator_.method) {
+    case IntegratorMethod::kRk4:
+      contact_steps.min_step = contact_steps.max_step = integrator_.step;
+      break;
+    case IntegratorMethod::kAdaptiveRk4:
+      contact_steps = integrator_.adaptiveParameters();
+      break;
+    default:
+      if (!description.smooth_contacts.empty()) {
+        throw InvalidInputError(std::string("smooth contacts integrate with rk4 or adaptive-rk4 "
+                                            "(kry-pai-2002 §3.7), not ") +
+                                toString(integrator_.method));
+      }
+  }
+  std::set<std::size_t> in_contact;
+  for (std::size_t c = 0; c < description.smooth_contacts.size(); ++c) {
+    const SmoothContactDescription& d = description.smooth_contacts[c];
+    const std::string what = "smooth contact " + std::to_string(c);
+    if (d.free_body >= bodies_.size() || d.fixed_body >= bodies_.size()) {
+      throw InvalidInputError(what + ": body index out of range");
+    }
+    const BodyDescription& free = description.bodies[d.free_body];
+    const BodyDescription& fixed = description.bodies[d.fixed_body];
+    if (free.fixed || !fixed.fixed) {
+      throw InvalidInputError(what + ": needs a free body ('" + free.name +
+                              "') first and a fixed body ('" + fixed.name + "') second");
+    }
+    if (!free.surface || !fixed.surface) {
+      throw InvalidInputError(what + ": both bodies need a shape");
+    }
+    if (!in_contact.insert(d.free_body).second) {
+      throw InvalidInputError(what + ": body '" + free.name + "' is already in a smooth contact");
+    }
+    SmoothContactSetup setup;
+    setup.surface1 = free.surface;
+    setup.mass1 = free.mass_properties;
+    setup.surface2 = fixed.surface;
+    setup.E_w_2 = fixed.initial_state.pose();
+    setup.gravity = description.gravity;
+    setup.friction = d.friction;
+    setup.integrator = contact_steps;
+    setup.boundary_epsilon = d.boundary_epsilon;
+    try {
+      auto contact = std::make_unique<SmoothContact>(setup, d.initial);
+      if (d.initial_impulse) {
+        const Vec3 j = contact->worldPose().linear().transpose() * d.initial_impulse->impulse_world;
+        contact->applyImpulse(spatial(d.initial_impulse->point_body.cross(j), j));
+      }
+      bodies_[d.free_body]->contact = std::move(contact);
+    } catch (const InvalidInputError& e) {
+      throw InvalidInputError(what + ": " + e.what());
+    }
   }
 }
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
 
 void World::advanceTo(double t) {
   requireFinite(t, "target time");
@@ -85,14 +119,40 @@ void World::advanceTo(double t) {
     throw InvalidInputError("cannot advance the world backwards, from t = " +
                             std::to_string(time_) + " to " + std::to_string(t));
   }
-  for (Body& body : bodies_) {
-    advanceBody(body, t);
+  for (auto& body : bodies_) {
+    if (body->fixed)
+      continue;
+    double start = time_;
+    if (body->contact) {
+      body->contact->advanceTo(t);
+      collectEvents(*body);
+      if (!body->contact->separated())
+        continue;
+      // Released: free flight from the moment of separation.
+      start = body->contact->time();
+      body->state.position = body->contact->worldPose().translation();
+      body->state.orientation = Quat(body->contact->worldPose().linear()).normalized();
+      body->state.twist = body->contact->bodyTwist();
+      body->steps += body->contact->stats().accepted_steps;
+      events_.push_back(
+          {start, body->name, "free-flight", "continues without collision detection"});
+      body->contact.reset();
+    }
+    advanceFree(*body, start, t);
   }
   time_ = t;
 }
 
-void World::advanceBody(Body& body, double t_end) {
-  double t = time_;
+void World::collectEvents(Body& body) {
+  const std::vector<SmoothContactEvent>& e = body.contact->events();
+  for (; body.events_seen < e.size(); ++body.events_seen) {
+    const SmoothContactEvent& x = e[body.events_seen];
+    events_.push_back({x.time, body.name, toString(x.type), x.detail});
+  }
+}
+
+void World::advanceFree(Body& body, double t_start, double t_end) {
+  double t = t_start;
   FreeBodySystem::State x = FreeBodySystem::pack(body.state);
   // Steps that would leave less than this remainder are stretched to end exactly at t_end.
   const double slack = 1e-9 * std::max(1.0, std::abs(t_end));
@@ -103,16 +163,16 @@ void World::advanceBody(Body& body, double t_end) {
       case IntegratorMethod::kSemiImplicitEuler: {
         h = (t_end - t) < integrator_.step + slack ? t_end - t : integrator_.step;
         if (integrator_.method == IntegratorMethod::kRk4) {
-          x = rk4Step(body.system, t, x, h);
+          x = rk4Step(*body.system, t, x, h);
         } else {
           x = FreeBodySystem::pack(
-              semiImplicitEulerStep(body.system, t, FreeBodySystem::unpack(x), h));
+              semiImplicitEulerStep(*body.system, t, FreeBodySystem::unpack(x), h));
         }
         break;
       }
       case IntegratorMethod::kAdaptiveRk4:
       case IntegratorMethod::kCashKarp45: {
-        const auto result = body.driver.step(body.system, t, x, t_end);
+        const auto result = body.driver->step(*body.system, t, x, t_end);
         h = result.h;
         x = result.x;
         break;
@@ -130,25 +190,67 @@ void World::advanceBody(Body& body, double t_end) {
   body.state = FreeBodySystem::unpack(x);
 }
 
+const std::string& World::bodyName(std::size_t i) const {
+  return bodies_.at(i)->name;
+}
+
+bool World::isFixed(std::size_t i) const {
+  return bodies_.at(i)->fixed;
+}
+
+RigidBodyState World::state(std::size_t i) const {
+  const Body& b = *bodies_.at(i);
+  if (!b.contact)
+    return b.state;
+  RigidBodyState s;
+  const Frame E = b.contact->worldPose();
+  s.position = E.translation();
+  s.orientation = Quat(E.linear()).normalized();
+  s.twist = b.contact->bodyTwist();
+  return s;
+}
+
 double World::energy(std::size_t i) const {
-  return bodies_.at(i).system.energy(state(i));
+  const Body& b = *bodies_.at(i);
+  if (b.fixed)
+    return 0.0;
+  if (b.contact)
+    return b.contact->energy();
+  return b.system->energy(b.state);
 }
 
 Vec3 World::angularMomentum(std::size_t i) const {
-  const RigidBodyState& s = state(i);
-  return s.orientation * (bodies_.at(i).system.body().inertia() * angular(s.twist));
+  const Body& b = *bodies_.at(i);
+  if (b.fixed)
+    return Vec3::Zero();
+  const RigidBodyState s = state(i);
+  const Mat3& I = b.contact ? b.contact->setup().mass1.inertia() : b.system->body().inertia();
+  return s.orientation * (I * angular(s.twist));
 }
 
 IntegrationStats World::stats() const {
   IntegrationStats total;
-  for (const Body& b : bodies_) {
-    total.steps += b.steps;
-    total.rejected += b.driver.stats().rejected;
-    if (b.steps > 0) {
-      total.smallest_step = total.smallest_step == 0.0
-                                ? b.smallest_step
-                                : std::min(total.smallest_step, b.smallest_step);
-      total.largest_step = std::max(total.largest_step, b.largest_step);
+  for (const auto& b : bodies_) {
+    if (b->fixed)
+      continue;
+    long steps = b->steps;
+    long rejected = b->driver ? b->driver->stats().rejected : 0;
+    double smallest = b->smallest_step, largest = b->largest_step;
+    if (b->contact) {
+      const SmoothContactStats& c = b->contact->stats();
+      steps += c.accepted_steps;
+      rejected += c.rejected_steps;
+      for (const double h : c.step_sizes) {
+        smallest = smallest == 0.0 ? h : std::min(smallest, h);
+        largest = std::max(largest, h);
+      }
+    }
+    total.steps += steps;
+    total.rejected += rejected;
+    if (steps > 0) {
+      total.smallest_step =
+          total.smallest_step == 0.0 ? smallest : std::min(total.smallest_step, smallest);
+      total.largest_step = std::max(total.largest_step, largest);
     }
   }
   return total;

@@ -40,9 +40,11 @@ TEST(CliTest, NoArgumentRunsTheDefaultScene) {
   const fs::path dir = scratch("default");
   const Outcome o = runCli("", dir);
   EXPECT_EQ(o.exit_code, 0) << o.output;
-  EXPECT_NE(o.output.find("tumbling-body"), std::string::npos) << o.output;
-  EXPECT_TRUE(fs::exists(dir / "contactsim-out/tumbling-body/trajectory.csv"));
-  EXPECT_TRUE(fs::exists(dir / "contactsim-out/tumbling-body/summary.json"));
+  EXPECT_NE(o.output.find("rattleback-spin"), std::string::npos) << o.output;
+  for (const char* file :
+       {"trajectory.csv", "events.csv", "summary.json", "spin.svg", "com_path.svg"}) {
+    EXPECT_TRUE(fs::exists(dir / "contactsim-out/rattleback-spin" / file)) << file;
+  }
   fs::remove_all(dir);
 }
 

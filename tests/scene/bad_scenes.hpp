@@ -26,7 +26,7 @@ inline const std::vector<BadScene>& badScenes() {
       {"mass_is_a_string", "/bodies/0/mass", "expected a number"},
       {"position_wrong_length", "/bodies/0/position", "3 numbers"},
       {"unknown_top_level_key", "/gravty", "unknown key"},
-      {"unknown_body_key", "/bodies/0/shape", "unknown key"},
+      {"unknown_body_key", "/bodies/0/colour", "unknown key"},
       {"unknown_integrator", "/integrator/method", "unknown integrator"},
       {"max_step_below_min_step", "/integrator", "max_step"},
       {"negative_step", "/integrator/step", "positive"},

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "bad_scenes.hpp"
 #include "contactsim/error.hpp"
 
@@ -33,11 +35,20 @@ TEST(SceneLoaderTest, MissingFileIsASceneError) {
 TEST(SceneLoaderTest, DefaultSceneIsTheShippedFile) {
   const Scene builtin = builtinDefaultScene();
   const Scene file =
-      loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/tumbling-body.json");
+      loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/rattleback-spin.json");
   EXPECT_EQ(builtin.name, file.name);
   EXPECT_EQ(builtin.duration, file.duration);
-  ASSERT_EQ(builtin.world.bodies.size(), 1u);
-  EXPECT_EQ(builtin.world.bodies[0].initial_state.twist, file.world.bodies[0].initial_state.twist);
+  ASSERT_EQ(builtin.world.bodies.size(), 2u);
+  ASSERT_EQ(builtin.world.smooth_contacts.size(), 1u);
+  EXPECT_EQ(builtin.world.smooth_contacts[0].initial.qdot,
+            file.world.smooth_contacts[0].initial.qdot);
+}
+
+TEST(SceneLoaderTest, EveryShippedSceneLoads) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes")) {
+    EXPECT_NO_THROW((void)loadSceneFile(entry.path())) << entry.path();
+  }
 }
 
 TEST(SceneLoaderTest, ReadsEveryField) {

@@ -28,6 +28,8 @@ struct RunResult {
   double wall_seconds = 0.0;
   std::vector<Vec3> initial_angular_momentum;  ///< world, about each centre of mass
   std::vector<Vec3> final_angular_momentum;
+  std::vector<bool> fixed;         ///< per body
+  std::vector<WorldEvent> events;  ///< patch crossings, mode switches, separations
 };
 
 /// Simulates the scene for its duration. Throws InvalidInputError / NumericalError.
@@ -41,7 +43,12 @@ struct RunResult {
 /// momentum drift, final state.
 [[nodiscard]] std::string summaryJson(const RunResult& result);
 
-/// Writes trajectory.csv and summary.json into `directory`, atomically (all or nothing).
+/// CSV of the event log: time, body, type, detail.
+[[nodiscard]] std::string eventsCsv(const RunResult& result);
+
+/// Writes trajectory.csv, events.csv, summary.json, spin.svg (world ω_z of each free body against
+/// time, events marked) and com_path.svg (centre-of-mass paths seen from above) into `directory`,
+/// atomically (all or nothing).
 void writeRunOutputs(const RunResult& result, const std::filesystem::path& directory);
 
 }  // namespace contactsim

@@ -33,8 +33,8 @@ inline constexpr int kSceneFormatVersion = 1;
 /// Parses scene text; `origin` names it in error messages.
 [[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin);
 
-/// The scene `contactsim` runs without arguments: an asymmetric body thrown upwards, tumbling
-/// about its intermediate axis (scenes/tumbling-body.json, compiled in).
+/// The scene `contactsim` runs without arguments: the thesis rattleback spun counter-clockwise,
+/// reversing its spin (scenes/rattleback-spin.json, compiled in).
 [[nodiscard]] Scene builtinDefaultScene();
 [[nodiscard]] std::string_view builtinDefaultSceneText();
 

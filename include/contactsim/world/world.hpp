@@ -6,8 +6,13 @@
 #include <string_view>
 #include <vector>
 
+#include <memory>
+#include <optional>
+
+#include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "contactsim/dynamics/adaptive_step.hpp"
 #include "contactsim/dynamics/free_body.hpp"
+#include "contactsim/geometry/surface.hpp"
 
 namespace contactsim {
 
@@ -41,14 +46,42 @@ struct IntegratorSettings {
 
 struct BodyDescription {
   std::string name;
-  MassProperties mass_properties;
-  RigidBodyState initial_state;
+  MassProperties mass_properties = MassProperties::principal(1.0, Vec3::Ones());  ///< free bodies
+  RigidBodyState initial_state;  ///< fixed bodies: the pose; their twist must be zero
+  bool fixed = false;
+  std::shared_ptr<const Surface> surface;  ///< body coordinates (centre of mass); may be null
+};
+
+/// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
+/// free body's initial pose and twist come from the contact state, not from its BodyDescription.
+struct SmoothContactDescription {
+  std::size_t free_body = 0;   ///< index into WorldDescription::bodies
+  std::size_t fixed_body = 0;  ///< index into WorldDescription::bodies
+  SmoothContactState initial;
+  FrictionParameters friction;
+  double boundary_epsilon = 0.0;
+  /// An impulse applied at time 0 while the contact holds (a tap): the impulse vector in world
+  /// coordinates [N s] at a point given in body coordinates [m].
+  struct Impulse {
+    Vec3 point_body;
+    Vec3 impulse_world;
+  };
+  std::optional<Impulse> initial_impulse;
 };
 
 struct WorldDescription {
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< [m/s²] world coordinates
   std::vector<BodyDescription> bodies;
   IntegratorSettings integrator;
+  std::vector<SmoothContactDescription> smooth_contacts;
+};
+
+/// Something that happened to a body: patch crossings, friction mode switches, separation.
+struct WorldEvent {
+  double time;
+  std::string body;
+  std::string type;
+  std::string detail;
 };
 
 struct IntegrationStats {
@@ -61,38 +94,41 @@ struct IntegrationStats {
 class World {
  public:
   /// Validates everything (names unique and non-empty, states finite with unit quaternions,
-  /// integrator settings) and throws InvalidInputError naming the body or field at fault.
+  /// integrator settings, contacts between a free and a fixed body with surfaces, each body in at
+  /// most one contact) and throws InvalidInputError naming the body or field at fault.
   explicit World(WorldDescription description);
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
 
-  /// Integrates every body to time t ≥ time(). Throws NumericalError if a state stops being finite.
+  /// Integrates every body to time t ≥ time(). Throws NumericalError if a state stops being
+  /// finite. A body whose smooth contact separates continues in free flight (no collision
+  /// detection yet: contact transitions are a later issue).
   void advanceTo(double t);
 
   [[nodiscard]] double time() const noexcept { return time_; }
   [[nodiscard]] std::size_t bodyCount() const noexcept { return bodies_.size(); }
-  [[nodiscard]] const std::string& bodyName(std::size_t i) const { return bodies_.at(i).name; }
-  [[nodiscard]] const RigidBodyState& state(std::size_t i) const { return bodies_.at(i).state; }
-  [[nodiscard]] const FreeBodySystem& system(std::size_t i) const { return bodies_.at(i).system; }
-  /// Kinetic plus potential energy of body i [J].
+  [[nodiscard]] const std::string& bodyName(std::size_t i) const;
+  [[nodiscard]] bool isFixed(std::size_t i) const;
+  /// Pose and twist (body frame) of body i now.
+  [[nodiscard]] RigidBodyState state(std::size_t i) const;
+  /// Kinetic plus potential energy of body i [J] (0 for fixed bodies).
   [[nodiscard]] double energy(std::size_t i) const;
   /// Angular momentum of body i about its centre of mass, world coordinates [kg m²/s].
   [[nodiscard]] Vec3 angularMomentum(std::size_t i) const;
   [[nodiscard]] const IntegratorSettings& integrator() const noexcept { return integrator_; }
   [[nodiscard]] IntegrationStats stats() const;
+  [[nodiscard]] const std::vector<WorldEvent>& events() const noexcept { return events_; }
 
  private:
-  struct Body {
-    std::string name;
-    FreeBodySystem system;
-    RigidBodyState state;
-    AdaptiveDriver<FreeBodySystem> driver;
-    long steps = 0;
-    double smallest_step = 0.0;
-    double largest_step = 0.0;
-  };
-  void advanceBody(Body& body, double t);
+  struct Body;
+  void advanceFree(Body& body, double t_start, double t_end);
+  void collectEvents(Body& body);
 
   IntegratorSettings integrator_;
-  std::vector<Body> bodies_;
+  Vec3 gravity_;
+  std::vector<std::unique_ptr<Body>> bodies_;
+  std::vector<WorldEvent> events_;
   double time_ = 0.0;
 };
 

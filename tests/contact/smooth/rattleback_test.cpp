@@ -31,7 +31,8 @@ double reversalTime(SmoothContact& c, double until) {
   const double start = spinRate(c);
   for (int k = 1; c.time() < until; ++k) {
     c.advanceTo(0.05 * k);
-    if (spinRate(c) * start < 0.0) return c.time();
+    if (spinRate(c) * start < 0.0)
+      return c.time();
   }
   return -1.0;
 }
@@ -47,7 +48,8 @@ TEST(RattlebackTest, CounterClockwiseSpinReversesClockwiseDoesNot) {
     EXPECT_GT(spinRate(ccw), 0.0);
     const double t_reverse = reversalTime(ccw, 40.0);
     EXPECT_GT(t_reverse, 0.0) << max_step;
-    RecordProperty("reversal_time_s_at_" + std::to_string(max_step), ::testing::PrintToString(t_reverse));
+    RecordProperty("reversal_time_s_at_" + std::to_string(max_step),
+                   ::testing::PrintToString(t_reverse));
     // The preferred direction (clockwise) keeps spinning that way.
     s.qdot << 0, 0, 0, 0, 1.0;
     SmoothContact cw(rattleback(max_step), s);
@@ -73,7 +75,7 @@ TEST(RattlebackTest, TappedItSpinsClockwise) {
     ASSERT_FALSE(c.separated());
     min_spin = std::min(min_spin, spinRate(c));
   }
-  EXPECT_LT(min_spin, -0.05);                  // it picked up clockwise spin
+  EXPECT_LT(min_spin, -0.05);  // it picked up clockwise spin
   EXPECT_LT(spinRate(c), 0.0);
 }
 
@@ -112,8 +114,9 @@ TEST(RockingTest, SmallRockingFrequencyMatchesTheClosedForm) {
   const double period = (upward.back() - upward.front()) / static_cast<double>(upward.size() - 1);
   const double omega_exact = std::sqrt(m * g * (a * a / c - c) / (Iyy + m * c * c));
   EXPECT_NEAR(2.0 * std::acos(-1.0) / period / omega_exact, 1.0, 1e-4);
-  RecordProperty("rocking_relative_error",
-                 ::testing::PrintToString(std::abs(2.0 * std::acos(-1.0) / period / omega_exact - 1.0)));
+  RecordProperty(
+      "rocking_relative_error",
+      ::testing::PrintToString(std::abs(2.0 * std::acos(-1.0) / period / omega_exact - 1.0)));
 }
 
 }  // namespace

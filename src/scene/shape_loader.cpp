@@ -1,0 +1,78 @@
+#include "shape_loader.hpp"
+
+#include "contactsim/error.hpp"
+#include "contactsim/geometry/analytic_surfaces.hpp"
+#include "contactsim/geometry/bezier_surface.hpp"
+#include "contactsim/geometry/loop_surface.hpp"
+
+namespace contactsim::scene_detail {
+namespace {
+
+std::shared_ptr<const Surface> bezier(JsonObject& o) {
+  if (o.has("preset")) {
+    o.rejectUnknownKeys({"type", "preset"});
+    const std::string preset = o.string("preset");
+    if (preset == "thesis-rattleback") return std::make_shared<BezierSurface>(thesisRattlebackSurface());
+    if (preset == "thesis-floor") return std::make_shared<BezierSurface>(thesisFloorSurface());
+    o.fail("preset", "unknown Bezier preset \"" + preset + "\" (expected thesis-rattleback or thesis-floor)");
+  }
+  o.rejectUnknownKeys({"type", "degree", "control_points", "scale", "rotation_axis", "rotation_angle", "offset"});
+  const std::vector<double> degree = o.numbers("degree", 2);
+  const int ds = static_cast<int>(degree[0]), dt = static_cast<int>(degree[1]);
+  if (ds != degree[0] || dt != degree[1]) o.fail("degree", "expected two whole numbers");
+  const nlohmann::json& points = o.required("control_points");
+  if (!points.is_array()) o.fail("control_points", "expected an array of [x, y, z] points, rows along s");
+  std::vector<Vec3> control;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    control.push_back(o.toVec3(points[i], o.pathOf("control_points") + "/" + std::to_string(i)));
+  }
+  AffinePlacement placement;
+  placement.scale = o.vec3("scale", Vec3::Ones());
+  placement.rotation_axis = o.vec3("rotation_axis", Vec3::UnitZ());
+  placement.rotation_angle = o.number("rotation_angle", 0.0);
+  placement.offset = o.vec3("offset", Vec3::Zero());
+  try {
+    return std::make_shared<BezierSurface>(
+        std::vector<BezierPatch>{BezierPatch(ds, dt, std::move(control)).placed(placement)});
+  } catch (const InvalidInputError& e) {
+    o.fail("", e.what());
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::path& base_directory) {
+  const std::string type = o.string("type");
+  try {
+    if (type == "bezier") return bezier(o);
+    if (type == "sphere") {
+      o.rejectUnknownKeys({"type", "radius", "center"});
+      return std::make_shared<ChartSurface>(makeSphere(o.positiveNumber("radius"), o.vec3("center", Vec3::Zero())));
+    }
+    if (type == "ellipsoid") {
+      o.rejectUnknownKeys({"type", "radii", "center"});
+      return std::make_shared<ChartSurface>(makeEllipsoid(o.vec3("radii"), o.vec3("center", Vec3::Zero())));
+    }
+    if (type == "torus") {
+      o.rejectUnknownKeys({"type", "major_radius", "minor_radius"});
+      return std::make_shared<ChartSurface>(makeTorus(o.positiveNumber("major_radius"), o.positiveNumber("minor_radius")));
+    }
+    if (type == "plane") {
+      o.rejectUnknownKeys({"type", "half_extent"});
+      return std::make_shared<ChartSurface>(makePlane(o.positiveNumber("half_extent")));
+    }
+    if (type == "loop") {
+      o.rejectUnknownKeys({"type", "obj"});
+      std::filesystem::path file = o.string("obj");
+      if (file.is_relative()) file = base_directory / file;
+      return std::make_shared<LoopSurface>(LoopSurface::loadObj(file));
+    }
+  } catch (const SceneError&) {
+    throw;
+  } catch (const InvalidInputError& e) {
+    o.fail("", e.what());
+  }
+  o.fail("type", "unknown shape type \"" + type + "\" (expected bezier, loop, sphere, ellipsoid, torus or plane)");
+}
+
+}  // namespace contactsim::scene_detail

@@ -1,0 +1,55 @@
+#include "contactsim/world/world.hpp"
+
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+
+const char* toString(IntegratorMethod method) {
+  switch (method) {
+    case IntegratorMethod::kRk4:
+      return "rk4";
+    case IntegratorMethod::kAdaptiveRk4:
+      return "adaptive-rk4";
+    case IntegratorMethod::kCashKarp45:
+      return "cash-karp45";
+    case IntegratorMethod::kSemiImplicitEuler:
+      return "semi-implicit-euler";
+  }
+  return "unknown";
+}
+
+bool isValidBodyName(std::string_view name) {
+  if (name.empty()) {
+    return false;
+  }
+  for (const char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || c == '.';
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void IntegratorSettings::validate() const {
+  switch (method) {
+    case IntegratorMethod::kRk4:
+    case IntegratorMethod::kSemiImplicitEuler:
+      requirePositive(step, std::string(toString(method)) + " integrator step");
+      break;
+    case IntegratorMethod::kAdaptiveRk4:
+    case IntegratorMethod::kCashKarp45:
+      adaptiveParameters().validate();
+      break;
+  }
+}
+
+AdaptiveStepParameters IntegratorSettings::adaptiveParameters() const {
+  AdaptiveStepParameters p = adaptive;
+  p.method =
+      method == IntegratorMethod::kCashKarp45 ? AdaptiveMethod::kCashKarp45 : AdaptiveMethod::kRk4;
+  return p;
+}
+
+}  // namespace contactsim
