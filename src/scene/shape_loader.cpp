@@ -12,16 +12,22 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
   if (o.has("preset")) {
     o.rejectUnknownKeys({"type", "preset"});
     const std::string preset = o.string("preset");
-    if (preset == "thesis-rattleback") return std::make_shared<BezierSurface>(thesisRattlebackSurface());
-    if (preset == "thesis-floor") return std::make_shared<BezierSurface>(thesisFloorSurface());
-    o.fail("preset", "unknown Bezier preset \"" + preset + "\" (expected thesis-rattleback or thesis-floor)");
+    if (preset == "thesis-rattleback")
+      return std::make_shared<BezierSurface>(thesisRattlebackSurface());
+    if (preset == "thesis-floor")
+      return std::make_shared<BezierSurface>(thesisFloorSurface());
+    o.fail("preset",
+           "unknown Bezier preset \"" + preset + "\" (expected thesis-rattleback or thesis-floor)");
   }
-  o.rejectUnknownKeys({"type", "degree", "control_points", "scale", "rotation_axis", "rotation_angle", "offset"});
+  o.rejectUnknownKeys(
+      {"type", "degree", "control_points", "scale", "rotation_axis", "rotation_angle", "offset"});
   const std::vector<double> degree = o.numbers("degree", 2);
   const int ds = static_cast<int>(degree[0]), dt = static_cast<int>(degree[1]);
-  if (ds != degree[0] || dt != degree[1]) o.fail("degree", "expected two whole numbers");
+  if (ds != degree[0] || dt != degree[1])
+    o.fail("degree", "expected two whole numbers");
   const nlohmann::json& points = o.required("control_points");
-  if (!points.is_array()) o.fail("control_points", "expected an array of [x, y, z] points, rows along s");
+  if (!points.is_array())
+    o.fail("control_points", "expected an array of [x, y, z] points, rows along s");
   std::vector<Vec3> control;
   for (std::size_t i = 0; i < points.size(); ++i) {
     control.push_back(o.toVec3(points[i], o.pathOf("control_points") + "/" + std::to_string(i)));
@@ -41,21 +47,26 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
 
 }  // namespace
 
-std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::path& base_directory) {
+std::shared_ptr<const Surface> parseShape(JsonObject o,
+                                          const std::filesystem::path& base_directory) {
   const std::string type = o.string("type");
   try {
-    if (type == "bezier") return bezier(o);
+    if (type == "bezier")
+      return bezier(o);
     if (type == "sphere") {
       o.rejectUnknownKeys({"type", "radius", "center"});
-      return std::make_shared<ChartSurface>(makeSphere(o.positiveNumber("radius"), o.vec3("center", Vec3::Zero())));
+      return std::make_shared<ChartSurface>(
+          makeSphere(o.positiveNumber("radius"), o.vec3("center", Vec3::Zero())));
     }
     if (type == "ellipsoid") {
       o.rejectUnknownKeys({"type", "radii", "center"});
-      return std::make_shared<ChartSurface>(makeEllipsoid(o.vec3("radii"), o.vec3("center", Vec3::Zero())));
+      return std::make_shared<ChartSurface>(
+          makeEllipsoid(o.vec3("radii"), o.vec3("center", Vec3::Zero())));
     }
     if (type == "torus") {
       o.rejectUnknownKeys({"type", "major_radius", "minor_radius"});
-      return std::make_shared<ChartSurface>(makeTorus(o.positiveNumber("major_radius"), o.positiveNumber("minor_radius")));
+      return std::make_shared<ChartSurface>(
+          makeTorus(o.positiveNumber("major_radius"), o.positiveNumber("minor_radius")));
     }
     if (type == "plane") {
       o.rejectUnknownKeys({"type", "half_extent"});
@@ -64,7 +75,8 @@ std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::p
     if (type == "loop") {
       o.rejectUnknownKeys({"type", "obj"});
       std::filesystem::path file = o.string("obj");
-      if (file.is_relative()) file = base_directory / file;
+      if (file.is_relative())
+        file = base_directory / file;
       return std::make_shared<LoopSurface>(LoopSurface::loadObj(file));
     }
   } catch (const SceneError&) {
@@ -72,7 +84,8 @@ std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::p
   } catch (const InvalidInputError& e) {
     o.fail("", e.what());
   }
-  o.fail("type", "unknown shape type \"" + type + "\" (expected bezier, loop, sphere, ellipsoid, torus or plane)");
+  o.fail("type", "unknown shape type \"" + type +
+                     "\" (expected bezier, loop, sphere, ellipsoid, torus or plane)");
 }
 
 }  // namespace contactsim::scene_detail

@@ -12,6 +12,7 @@
 namespace contactsim::scene_detail {
 
 /// Relative OBJ paths are resolved against `base_directory` (the scene file's directory).
-std::shared_ptr<const Surface> parseShape(JsonObject shape, const std::filesystem::path& base_directory);
+std::shared_ptr<const Surface> parseShape(JsonObject shape,
+                                          const std::filesystem::path& base_directory);
 
 }  // namespace contactsim::scene_detail

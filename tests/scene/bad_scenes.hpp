@@ -38,6 +38,12 @@ inline const std::vector<BadScene>& badScenes() {
       {"negative_output_rate", "/output/rate", "positive"},
       {"body_name_with_comma", "/bodies/0/name", "body name"},
       {"infinite_velocity", "/", "number overflow parsing '1e999'"},
+      {"unknown_shape_type", "/bodies/0/shape/type", "unknown shape type"},
+      {"contact_body_not_found", "/contacts/0/bodies/1", "no body named"},
+      {"contact_q_outside_domain", "/contacts/0", "outside the domain"},
+      {"fixed_body_with_mass", "/bodies/1/mass", "fixed body"},
+      {"contact_body_has_pose", "/bodies/0/position", "smooth contact"},
+      {"missing_obj_file", "/bodies/0/shape", "no-such-bowl.obj"},
   };
   return k;
 }
