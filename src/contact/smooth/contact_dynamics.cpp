@@ -45,28 +45,45 @@ Small rows(const Mat65& M, const std::vector<int>& r, const std::vector<int>& c)
   return out;
 }
 
-// Reciprocal condition number of A after scaling its columns to unit length, so that parameters
-// of very different scales (a plane chart 100 m wide, a 1 cm bead) do not look singular.
-double scaledRcond(const Small& A) {
-  Small scaled = A;
-  for (Eigen::Index j = 0; j < A.cols(); ++j) {
-    const double norm = A.col(j).norm();
-    if (!(norm > 0.0))
-      return 0.0;
-    scaled.col(j) /= norm;
+// A square system factorised after scaling its columns to unit length, so that parameters of
+// very different scales (a plane chart 100 m wide, a 1 cm bead) do not look singular; its
+// reciprocal condition number then measures real degeneracy (conforming contact).
+class ScaledSolve {
+ public:
+  explicit ScaledSolve(const Small& A) : scale_(A.cols()) {
+    Small scaled = A;
+    for (Eigen::Index j = 0; j < A.cols(); ++j) {
+      const double norm = A.col(j).norm();
+      scale_(j) = norm > 0.0 ? 1.0 / norm : 0.0;
+      scaled.col(j) *= scale_(j);
+    }
+    lu_.compute(scaled);
+    ok_ = scale_.minCoeff() > 0.0 && lu_.rcond() > 1e-12;
   }
-  return Eigen::PartialPivLU<Small>(scaled).rcond();
-}
+  [[nodiscard]] bool ok() const { return ok_; }
+  template <class Rhs>
+  [[nodiscard]] Small solve(const Rhs& b) const {
+    Small x = lu_.solve(b);
+    for (Eigen::Index j = 0; j < x.rows(); ++j)
+      x.row(j) *= scale_(j);
+    return x;
+  }
+
+ private:
+  SmallVector scale_;
+  Eigen::PartialPivLU<Small> lu_;
+  bool ok_ = false;
+};
 
 // The dependent block L[:, dep] of the constrained rows, factorised; throws when singular.
-Eigen::PartialPivLU<Small> dependentBlock(const Mat65& H_c, const ModeStructure& m) {
-  const Small A = rows(H_c, m.constrained_rows, m.dependent);
-  if (!(scaledRcond(A) > 1e-12)) {
+ScaledSolve dependentBlock(const Mat65& H_c, const ModeStructure& m) {
+  ScaledSolve solver(rows(H_c, m.constrained_rows, m.dependent));
+  if (!solver.ok()) {
     throw NumericalError(
         "no-slip constraint is singular here (the contact parameters cannot follow "
         "the rolling motion: degenerate or conforming contact)");
   }
-  return Eigen::PartialPivLU<Small>(A);
+  return solver;
 }
 
 }  // namespace
@@ -167,9 +184,8 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
   const Mat6 M = body1.spatialInertia();
   const Wrench bias = f_ext + spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi)) -
                       M * (k.Hdot_1 * qdot + k.H_1 * qddot_p);
-  const Small A = F_1 * (M * (k.H_1 * T));
-  const Eigen::PartialPivLU<Small> lu(A);
-  if (!(scaledRcond(A) > 1e-12)) {
+  const ScaledSolve lu(F_1 * (M * (k.H_1 * T)));
+  if (!lu.ok()) {
     throw NumericalError(
         "smooth contact: the contact system F M H is singular or ill-conditioned "
         "(near-conforming contact, kry-pai-2002 §3.2)");

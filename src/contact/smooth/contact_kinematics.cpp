@@ -7,39 +7,114 @@
 namespace contactsim {
 namespace {
 
-// A point of R³ as three Taylor3 series in (s, t).
-struct SeriesVector {
-  Taylor3 x, y, z;
+// A truncated Taylor series of total degree 2 in (s, t): 1, s, t, s², st, t². The contact frame
+// needs c_s and c_t to degree 2 (from the jet's third derivatives) so that the frame's first
+// derivatives, and H built from them, are exact to degree 1: H and its derivatives H_s, H_t.
+struct Series {
+  double a[6] = {0, 0, 0, 0, 0, 0};
+  double value() const { return a[0]; }
 };
+Series operator+(const Series& x, const Series& y) {
+  Series r;
+  for (int k = 0; k < 6; ++k)
+    r.a[k] = x.a[k] + y.a[k];
+  return r;
+}
+Series operator-(const Series& x, const Series& y) {
+  Series r;
+  for (int k = 0; k < 6; ++k)
+    r.a[k] = x.a[k] - y.a[k];
+  return r;
+}
+Series operator-(const Series& x) {
+  Series r;
+  for (int k = 0; k < 6; ++k)
+    r.a[k] = -x.a[k];
+  return r;
+}
+Series operator*(const Series& x, const Series& y) {
+  const double* a = x.a;
+  const double* b = y.a;
+  Series c;
+  c.a[0] = a[0] * b[0];
+  c.a[1] = a[0] * b[1] + a[1] * b[0];
+  c.a[2] = a[0] * b[2] + a[2] * b[0];
+  c.a[3] = a[0] * b[3] + a[1] * b[1] + a[3] * b[0];
+  c.a[4] = a[0] * b[4] + a[1] * b[2] + a[2] * b[1] + a[4] * b[0];
+  c.a[5] = a[0] * b[5] + a[2] * b[2] + a[5] * b[0];
+  return c;
+}
+// f(x) from f(x₀), f'(x₀), f''(x₀): f + f' δ + ½ f'' δ² with δ = x − x₀.
+Series compose(const Series& x, double f0, double f1, double f2) {
+  Series d = x;
+  d.a[0] = 0.0;
+  const Series d2 = d * d;
+  Series r;
+  for (int k = 0; k < 6; ++k)
+    r.a[k] = f1 * d.a[k] + 0.5 * f2 * d2.a[k];
+  r.a[0] = f0;
+  return r;
+}
+Series inverseSqrt(const Series& x) {  // x^{−1/2}
+  const double v = x.value(), r = 1.0 / std::sqrt(v);
+  return compose(x, r, -0.5 * r / v, 0.75 * r / (v * v));
+}
+// ∂/∂s and ∂/∂t: exact to degree 1.
+Series dS(const Series& x) {
+  Series r;
+  r.a[0] = x.a[1];
+  r.a[1] = 2.0 * x.a[3];
+  r.a[2] = x.a[4];
+  return r;
+}
+Series dT(const Series& x) {
+  Series r;
+  r.a[0] = x.a[2];
+  r.a[1] = x.a[4];
+  r.a[2] = 2.0 * x.a[5];
+  return r;
+}
 
-Taylor3 dot(const SeriesVector& a, const SeriesVector& b) {
+struct SeriesVector {
+  Series x, y, z;
+};
+Series dot(const SeriesVector& a, const SeriesVector& b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 SeriesVector cross(const SeriesVector& a, const SeriesVector& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-SeriesVector scaled(const SeriesVector& a, const Taylor3& k) {
+SeriesVector scaled(const SeriesVector& a, const Series& k) {
   return {a.x * k, a.y * k, a.z * k};
 }
 SeriesVector dS(const SeriesVector& a) {
-  return {a.x.derivativeS(), a.y.derivativeS(), a.z.derivativeS()};
+  return {dS(a.x), dS(a.y), dS(a.z)};
 }
 SeriesVector dT(const SeriesVector& a) {
-  return {a.x.derivativeT(), a.y.derivativeT(), a.z.derivativeT()};
+  return {dT(a.x), dT(a.y), dT(a.z)};
 }
 Vec3 value(const SeriesVector& a) {
   return {a.x.value(), a.y.value(), a.z.value()};
 }
 
-SeriesVector seriesOf(const SurfaceJet& jet) {
-  SeriesVector c;
-  Taylor3* out[3] = {&c.x, &c.y, &c.z};
+// c_s and c_t as degree-2 series from the jet: coefficients are derivatives / (i! j!).
+SeriesVector partialS(const SurfaceJet& jet) {
+  SeriesVector v;
+  Series* out[3] = {&v.x, &v.y, &v.z};
   for (int k = 0; k < 3; ++k) {
-    const double d[10] = {jet.c(k),    jet.c_s(k),   jet.c_t(k),   jet.c_ss(k),  jet.c_st(k),
-                          jet.c_tt(k), jet.c_sss(k), jet.c_sst(k), jet.c_stt(k), jet.c_ttt(k)};
-    *out[k] = Taylor3::fromDerivatives(d);
+    *out[k] = Series{{jet.c_s(k), jet.c_ss(k), jet.c_st(k), 0.5 * jet.c_sss(k), jet.c_sst(k),
+                      0.5 * jet.c_stt(k)}};
   }
-  return c;
+  return v;
+}
+SeriesVector partialT(const SurfaceJet& jet) {
+  SeriesVector v;
+  Series* out[3] = {&v.x, &v.y, &v.z};
+  for (int k = 0; k < 3; ++k) {
+    *out[k] = Series{{jet.c_t(k), jet.c_st(k), jet.c_tt(k), 0.5 * jet.c_sst(k), jet.c_stt(k),
+                      0.5 * jet.c_ttt(k)}};
+  }
+  return v;
 }
 
 Mat6 rotationAdjoint(const Mat3& R) {
@@ -52,23 +127,22 @@ Mat6 rotationAdjoint(const Mat3& R) {
 }  // namespace
 
 ContactFrameJet contactFrameJet(const SurfaceJet& jet) {
-  // The contact frame (eq. 5) as Taylor series in (s, t): exact to degree 2 from a jet of order
-  // 3, so that its first derivatives (in H, eq. 51) are exact to degree 1 and H's own first
-  // derivatives (in Ḣ, eq. 57) are exact.
-  const SeriesVector c = seriesOf(jet);
-  const SeriesVector cs = dS(c), ct = dT(c);
+  // The contact frame (eq. 5) as series in (s, t), exact to degree 2 from a jet of order 3, so
+  // that its first derivatives (in H, eq. 51) are exact to degree 1 and H's own first derivatives
+  // (in Ḣ, eq. 57) are exact.
+  const SeriesVector cs = partialS(jet), ct = partialT(jet);
   const SeriesVector n = cross(cs, ct);
   const double cs_norm2 = dot(cs, cs).value(), n_norm2 = dot(n, n).value();
   if (!(cs_norm2 > 0.0) || !(n_norm2 > 1e-28 * cs_norm2 * dot(ct, ct).value())) {
     throw NumericalError("contact frame: the surface is not regular here (c_s x c_t = 0)");
   }
-  const SeriesVector x = scaled(cs, 1.0 / sqrt(dot(cs, cs)));
-  const SeriesVector z = scaled(n, 1.0 / sqrt(dot(n, n)));
+  const SeriesVector x = scaled(cs, inverseSqrt(dot(cs, cs)));
+  const SeriesVector z = scaled(n, inverseSqrt(dot(n, n)));
   const SeriesVector y = cross(z, x);  // equals eq. 5's y for an orthonormal right-handed frame
   const SeriesVector xs = dS(x), xt = dT(x), zs = dS(z), zt = dT(z);
   // kry-pai-2002 eq. 51: ω from eq. 47, v = Θᵀ c_s, Θᵀ c_t (eqs. 48–49).
-  const Taylor3 entries[2][5] = {{-dot(y, zs), -dot(z, xs), dot(y, xs), dot(x, cs), Taylor3(0.0)},
-                                 {-dot(y, zt), -dot(z, xt), dot(y, xt), dot(x, ct), dot(y, ct)}};
+  const Series entries[2][5] = {{-dot(y, zs), -dot(z, xs), dot(y, xs), dot(x, cs), Series{}},
+                                {-dot(y, zt), -dot(z, xt), dot(y, xt), dot(x, ct), dot(y, ct)}};
   ContactFrameJet f;
   f.H.setZero();
   f.H_s.setZero();
@@ -76,8 +150,8 @@ ContactFrameJet contactFrameJet(const SurfaceJet& jet) {
   for (int col = 0; col < 2; ++col) {
     for (int row = 0; row < 5; ++row) {
       f.H(row, col) = entries[col][row].value();
-      f.H_s(row, col) = entries[col][row].coefficient(1, 0);
-      f.H_t(row, col) = entries[col][row].coefficient(0, 1);
+      f.H_s(row, col) = entries[col][row].a[1];
+      f.H_t(row, col) = entries[col][row].a[2];
     }
   }
   Mat3 R;

@@ -13,7 +13,8 @@ namespace {
 
 TEST(MaximalCoordinatesTest, RollingEllipsoidAgreesWithReducedCoordinates) {
   const Vec3 radii(0.3, 0.2, 0.1);
-  const Mat3 axes = Quat(Eigen::AngleAxisd(0.3, Vec3(0.2, 0.1, 1.0).normalized())).toRotationMatrix();
+  const Mat3 axes =
+      Quat(Eigen::AngleAxisd(0.3, Vec3(0.2, 0.1, 1.0).normalized())).toRotationMatrix();
   const MassProperties body(1.0, axes * Vec3(0.01, 0.02, 0.026).asDiagonal() * axes.transpose());
   SmoothContactSetup setup;
   setup.surface1 = std::make_shared<ChartSurface>(makeEllipsoid(radii));
