@@ -272,3 +272,42 @@ TEST(SmoothContactTest, RollingAcrossPatchesThroughACornerMatchesOnePatch) {
 
 }  // namespace
 }  // namespace contactsim
+
+#include "contactsim/contact/smooth/contact_from_pose.hpp"
+
+namespace contactsim {
+namespace {
+
+TEST(ContactFromPoseTest, FindsTheContactOfATouchingPoseAndRejectsAGap) {
+  SmoothContactSetup setup;
+  setup.surface1 = std::make_shared<ChartSurface>(makeEllipsoid(Vec3(0.3, 0.2, 0.1)));
+  setup.mass1 = MassProperties::principal(1.0, Vec3(0.01, 0.02, 0.026));
+  setup.surface2 = std::make_shared<ChartSurface>(makePlane(10.0));
+  setup.E_w_2 = makeFrame(Quat(Eigen::AngleAxisd(0.2, Vec3::UnitX())), Vec3(0, 0, -1));
+  // A tilted ellipsoid resting on the tilted plane: place its lowest point on the plane.
+  const Quat q = Quat(Eigen::AngleAxisd(0.7, Vec3(0.3, 1.0, 0.2).normalized()));
+  const Vec3 n = setup.E_w_2.linear().col(2);  // plane normal (world)
+  const Vec3 m = q.conjugate() * (-n);         // direction to the lowest point, body frame
+  const Vec3 a2(0.09, 0.04, 0.01);
+  const Vec3 r = a2.cwiseProduct(m) / std::sqrt(m.dot(a2.cwiseProduct(m)));  // support point
+  const Vec3 on_plane = setup.E_w_2 * Vec3(0.4, -0.3, 0.0);
+  const Frame E_w_1 = makeFrame(q, on_plane - q * r);
+  const Twist phi = spatial(Vec3(0.1, 0.2, 0.3), Vec3(0.0, 0.0, 0.0));
+  const SmoothContactState s = contactStateFromPose(setup, E_w_1, phi, FrictionMode::kSliding);
+  const SmoothContact c(setup, s);
+  EXPECT_LT((c.worldPose().matrix() - E_w_1.matrix()).norm(), 1e-9);
+  // The twist projected onto the constraint keeps its angular part and no normal contact velocity.
+  EXPECT_LT((c.bodyTwist().head<3>() - phi.head<3>()).norm(), 1e-9);
+  EXPECT_LT(std::abs(c.acceleration().slip_velocity.z()), 1e-12);
+  // Lifted by 1 cm: no contact.
+  const Frame lifted = makeFrame(q, on_plane - q * r + 0.01 * n);
+  try {
+    (void)contactStateFromPose(setup, lifted, phi, FrictionMode::kSliding);
+    ADD_FAILURE() << "a 1 cm gap was accepted";
+  } catch (const InvalidInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("do not touch"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace contactsim

@@ -1,0 +1,19 @@
+// Contact coordinates from a body pose (kry-pai-2002 §3.7, last paragraph; Nelson, Johnson &
+// Cohen 1999): the closest points of the two surfaces from a tessellation guess, refined by Newton
+// iterations on the smooth surfaces until c − d is normal to both; ψ from the contact frames; the
+// twist projected onto the contact constraint.
+#pragma once
+
+#include "contactsim/contact/smooth/smooth_contact.hpp"
+
+namespace contactsim {
+
+/// The contact state of a free body at world pose E_w_1 with body twist φ (body frame) touching
+/// the fixed body of `setup`. Throws InvalidInputError when the surfaces do not touch there (the
+/// distance between the closest points exceeds `tolerance` [m], or the normals are not opposite)
+/// or when the Newton iterations do not converge.
+SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
+                                        const Twist& phi_body, FrictionMode mode,
+                                        double tolerance = 1e-6);
+
+}  // namespace contactsim
