@@ -239,3 +239,37 @@ TEST(LoopSurfaceTest, ValenceThreeHasAJordanBlock) {
 
 }  // namespace
 }  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+TEST(LoopSurfaceTest, ContinuousAcrossInternalSeamsAndBeyondTheFarEdge) {
+  // Inside a patch, Stam's construction switches polynomial pieces across the seams v + w = 2⁻ᵏ,
+  // v = ½·2⁻ᵏ, w = ½·2⁻ᵏ (and the four sub-patches of a face with several extraordinary vertices
+  // across v + w = ½, v = ½, w = ½); the limit surface is C² there. Points just beyond the edge
+  // v + w = 1 (RK4 stages, ε-extended boundaries) extend the outer pieces continuously.
+  const double e = 1e-8;
+  for (const char* name : {"ev5", "ev7", "icosahedron", "torus_flipped"}) {
+    const LoopSurface s = LoopSurface::loadObj(mesh(name));
+    double worst_position = 0.0, worst_first = 0.0;
+    for (int p = 0; p < s.patchCount(); ++p) {
+      for (double a = 0.03; a < 0.47; a += 0.04) {
+        const double seams[][4] = {{a, 0.5 - a, e, e},      {0.5, a, e, 0},
+                                   {a, 0.5, 0, e},          {a / 2, 0.25 - a / 2, e, e},
+                                   {0.25, a / 2, e, 0},     {a / 2, 0.25, 0, e},
+                                   {0.5 + a, 0.5 - a, e, e}};  // the last crosses v + w = 1
+        for (const auto& q : seams) {
+          const SurfaceJet A = s.evaluate(p, q[0] - q[2], q[1] - q[3], JetOrder::kFirst);
+          const SurfaceJet B = s.evaluate(p, q[0] + q[2], q[1] + q[3], JetOrder::kFirst);
+          worst_position = std::max(worst_position, (A.c - B.c).norm());
+          worst_first = std::max(worst_first, (A.c_s - B.c_s).norm() + (A.c_t - B.c_t).norm());
+        }
+      }
+    }
+    EXPECT_LT(worst_position, 1e-7) << name;  // ≈ 2e · ‖c_s‖: no jump
+    EXPECT_LT(worst_first, 1e-6) << name;
+  }
+}
+
+}  // namespace
+}  // namespace contactsim

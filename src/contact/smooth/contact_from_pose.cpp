@@ -18,7 +18,8 @@ namespace {
 void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& previous) {
   for (int hop = 0; hop < 4 && !surface.domain(patch).contains(st); ++hop) {
     const auto crossing = surface.domain(patch).firstEdgeCrossed(previous, st);
-    if (!crossing) return;
+    if (!crossing)
+      return;
     const auto across = surface.acrossEdge(patch, crossing->edge, crossing->alpha);
     const Vec2 on_edge = surface.domain(patch).pointOnEdge(crossing->edge, crossing->alpha);
     if (!across) {
@@ -41,12 +42,15 @@ double projectOnto(const Surface& surface, int& patch, Vec2& uv, const Vec3& p) 
     hessian << d.c_s.dot(d.c_s) + e.dot(d.c_ss), d.c_s.dot(d.c_t) + e.dot(d.c_st),
         d.c_s.dot(d.c_t) + e.dot(d.c_st), d.c_t.dot(d.c_t) + e.dot(d.c_tt);
     Eigen::Vector2d step = hessian.fullPivLu().solve(-gradient);
-    if (!step.allFinite()) break;
-    if (step.norm() > 0.1) step *= 0.1 / step.norm();
+    if (!step.allFinite())
+      break;
+    if (step.norm() > 0.1)
+      step *= 0.1 / step.norm();
     const Vec2 previous = uv;
     uv += step;
     stayOnSurface(surface, patch, uv, previous);
-    if (step.norm() < 1e-14) break;
+    if (step.norm() < 1e-14)
+      break;
   }
   return (surface.evaluate(patch, uv.x(), uv.y(), JetOrder::kPosition).c - p).norm();
 }
@@ -74,7 +78,8 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
     const Vec3 p = E_2_1 * t1.positions[i];
     std::size_t nearest = 0;
     for (std::size_t j = 1; j < t2.positions.size(); ++j) {
-      if ((p - t2.positions[j]).squaredNorm() < (p - t2.positions[nearest]).squaredNorm()) nearest = j;
+      if ((p - t2.positions[j]).squaredNorm() < (p - t2.positions[nearest]).squaredNorm())
+        nearest = j;
     }
     int patch = t2.origins[nearest].patch;
     Vec2 guess = t2.origins[nearest].st;
@@ -95,8 +100,8 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
   for (int iteration = 0; iteration < 50 && !converged; ++iteration) {
     const SurfaceJet a = setup.surface1->evaluate(patch1, st.x(), st.y(), JetOrder::kSecond);
     const SurfaceJet b = setup.surface2->evaluate(patch2, uv.x(), uv.y(), JetOrder::kSecond);
-    const Vec3 c = E_2_1 * a.c, cs = R * a.c_s, ct = R * a.c_t, css = R * a.c_ss,
-               cst = R * a.c_st, ctt = R * a.c_tt;
+    const Vec3 c = E_2_1 * a.c, cs = R * a.c_s, ct = R * a.c_t, css = R * a.c_ss, cst = R * a.c_st,
+               ctt = R * a.c_tt;
     const Vec3 g = c - b.c;
     // Unit normal of body 2 and its parameter derivatives: n = N/‖N‖, n_u = (N_u − n (n·N_u))/‖N‖.
     const Vec3 N = b.c_s.cross(b.c_t);
@@ -108,14 +113,16 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
     Eigen::Vector4d F(g.dot(cs), g.dot(ct), n2.dot(cs), n2.dot(ct));
     Eigen::Matrix4d J;
     J << cs.dot(cs) + g.dot(css), ct.dot(cs) + g.dot(cst), -b.c_s.dot(cs), -b.c_t.dot(cs),  //
-        cs.dot(ct) + g.dot(cst), ct.dot(ct) + g.dot(ctt), -b.c_s.dot(ct), -b.c_t.dot(ct),  //
-        n2.dot(css), n2.dot(cst), n2u.dot(cs), n2v.dot(cs),                                //
+        cs.dot(ct) + g.dot(cst), ct.dot(ct) + g.dot(ctt), -b.c_s.dot(ct), -b.c_t.dot(ct),   //
+        n2.dot(css), n2.dot(cst), n2u.dot(cs), n2v.dot(cs),                                 //
         n2.dot(cst), n2.dot(ctt), n2u.dot(ct), n2v.dot(ct);
     Eigen::Vector4d step = J.fullPivLu().solve(-F);
-    if (!step.allFinite()) break;
+    if (!step.allFinite())
+      break;
     // Damped: at most a tenth of a patch per iteration, so a rough guess cannot throw it away.
     const double longest = std::max(step.head<2>().norm(), step.tail<2>().norm());
-    if (longest > 0.1) step *= 0.1 / longest;
+    if (longest > 0.1)
+      step *= 0.1 / longest;
     const Vec2 st_old = st, uv_old = uv;
     st += step.head<2>();
     uv += step.tail<2>();
@@ -130,8 +137,9 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
   if (!converged || gap > tolerance || n1.dot(n2) > -1.0 + 1e-9) {
     std::ostringstream m;
     m << "the bodies do not touch at the given pose: closest points " << gap
-      << " m apart (tolerance " << tolerance << " m), normals at " << std::acos(std::clamp(-n1.dot(n2), -1.0, 1.0))
-      << " rad from opposite" << (converged ? "" : ", Newton iterations did not converge");
+      << " m apart (tolerance " << tolerance << " m), normals at "
+      << std::acos(std::clamp(-n1.dot(n2), -1.0, 1.0)) << " rad from opposite"
+      << (converged ? "" : ", Newton iterations did not converge");
     throw InvalidInputError(m.str());
   }
   // ψ from the contact frames: R_ψ = ^{2c}_2E ^2_1E ^1_{1c}E (rotation) = diag(1, −1, −1) R_z(ψ).

@@ -1,6 +1,7 @@
 #include "extraordinary.hpp"
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -187,7 +188,9 @@ SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) cons
   // Level n = ⌊1 − log₂(v + w)⌋ (Stam 1998 §4), exactly, from the binary exponent.
   int e = 0;
   const double f = std::frexp(v + w, &e);
-  const int n = f == 0.5 ? 2 - e : 1 - e;
+  // Beyond the edge opposite the vertex (v + w > 1, ε-extended boundaries, RK4 stages) the level
+  // stays 1: the outer ring's polynomial pieces extend continuously.
+  const int n = std::max(1, f == 0.5 ? 2 - e : 1 - e);
   v = std::ldexp(v, n - 1);
   w = std::ldexp(w, n - 1);
   // The sub-triangle of level n holding the point, and its local parameters.
