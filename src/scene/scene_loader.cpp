@@ -119,7 +119,7 @@ std::size_t bodyIndex(const Scene& scene, const JsonObject& o, const nlohmann::j
 }
 
 SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
-  o.rejectUnknownKeys({"type", "bodies", "patches", "q", "qdot", "mode", "friction",
+  o.rejectUnknownKeys({"type", "bodies", "patches", "q", "qdot", "pose", "mode", "friction",
                        "boundary_epsilon", "impulse"});
   if (o.string("type") != "smooth") {
     o.fail("type",
@@ -138,11 +138,26 @@ SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
     if (c.initial.patch1 != p[0] || c.initial.patch2 != p[1])
       o.fail("patches", "expected two patch indices");
   }
-  const std::vector<double> q = o.numbers("q", 5);
-  c.initial.q = Vec5(q.data());
-  if (o.has("qdot")) {
-    const std::vector<double> qdot = o.numbers("qdot", 5);
-    c.initial.qdot = Vec5(qdot.data());
+  if (o.has("pose") == o.has("q")) {
+    o.fail("", "give either q (contact coordinates) or pose (the free body's pose), not both");
+  }
+  if (o.has("q")) {
+    const std::vector<double> q = o.numbers("q", 5);
+    c.initial.q = Vec5(q.data());
+    if (o.has("qdot")) {
+      const std::vector<double> qdot = o.numbers("qdot", 5);
+      c.initial.qdot = Vec5(qdot.data());
+    }
+  } else {
+    JsonObject pose = o.object("pose");
+    pose.rejectUnknownKeys({"position", "orientation", "angular_velocity", "linear_velocity"});
+    const Vec3 p = pose.vec3("position");
+    const Quat q = pose.quaternion("orientation", Quat::Identity());
+    c.initial_pose =
+        RigidBodyState::fromWorldVelocities(p, q, pose.vec3("angular_velocity", Vec3::Zero()),
+                                            pose.vec3("linear_velocity", Vec3::Zero()));
+    if (o.has("qdot") || o.has("patches"))
+      o.fail("pose", "with a pose, q, qdot and patches are found, not given");
   }
   const std::string mode = o.string("mode", "sliding");
   if (mode == "sliding") {

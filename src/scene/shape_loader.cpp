@@ -73,11 +73,24 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
       return std::make_shared<ChartSurface>(makePlane(o.positiveNumber("half_extent")));
     }
     if (type == "loop") {
-      o.rejectUnknownKeys({"type", "obj"});
+      o.rejectUnknownKeys({"type", "obj", "scale", "offset"});
       std::filesystem::path file = o.string("obj");
       if (file.is_relative())
         file = base_directory / file;
-      return std::make_shared<LoopSurface>(LoopSurface::loadObj(file));
+      const double scale = o.positiveNumber("scale", 1.0);
+      const Vec3 offset = o.vec3("offset", Vec3::Zero());
+      const ControlMesh mesh = ControlMesh::loadObj(file);
+      if (scale == 1.0 && offset.isZero())
+        return std::make_shared<LoopSurface>(mesh);
+      // Control vertices scaled then moved, so that the body frame is at the centre of mass.
+      std::vector<Vec3> vertices;
+      for (const Vec3& v : mesh.vertices())
+        vertices.push_back(scale * v + offset);
+      std::vector<ControlMesh::Face> faces;
+      for (int f = 0; f < mesh.faceCount(); ++f)
+        faces.push_back(mesh.face(f));
+      return std::make_shared<LoopSurface>(
+          ControlMesh(std::move(vertices), std::move(faces), file.string()));
     }
   } catch (const SceneError&) {
     throw;

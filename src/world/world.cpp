@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "contactsim/contact/smooth/contact_from_pose.hpp"
 #include "contactsim/dynamics/rk4.hpp"
 #include "contactsim/math/checks.hpp"
 
@@ -97,7 +98,11 @@ World::World(WorldDescription description)
     setup.integrator = contact_steps;
     setup.boundary_epsilon = d.boundary_epsilon;
     try {
-      auto contact = std::make_unique<SmoothContact>(setup, d.initial);
+      const SmoothContactState initial =
+          d.initial_pose ? contactStateFromPose(setup, d.initial_pose->pose(),
+                                                d.initial_pose->twist, d.initial.mode)
+                         : d.initial;
+      auto contact = std::make_unique<SmoothContact>(setup, initial);
       if (d.initial_impulse) {
         const Vec3 j = contact->worldPose().linear().transpose() * d.initial_impulse->impulse_world;
         contact->applyImpulse(spatial(d.initial_impulse->point_body.cross(j), j));

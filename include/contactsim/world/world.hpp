@@ -58,6 +58,9 @@ struct SmoothContactDescription {
   std::size_t free_body = 0;   ///< index into WorldDescription::bodies
   std::size_t fixed_body = 0;  ///< index into WorldDescription::bodies
   SmoothContactState initial;
+  /// Instead of `initial.q`/`qdot`: the free body's pose and twist, touching the fixed body; the
+  /// contact coordinates are found from it (contactStateFromPose) with `initial.mode`.
+  std::optional<RigidBodyState> initial_pose;
   FrictionParameters friction;
   double boundary_epsilon = 0.0;
   /// An impulse applied at time 0 while the contact holds (a tap): the impulse vector in world
