@@ -47,7 +47,8 @@ TEST(SceneLoaderTest, DefaultSceneIsTheShippedFile) {
 TEST(SceneLoaderTest, EveryShippedSceneLoads) {
   for (const auto& entry :
        std::filesystem::directory_iterator(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes")) {
-    if (entry.path().extension() != ".json") continue;
+    if (entry.path().extension() != ".json")
+      continue;
     EXPECT_NO_THROW((void)loadSceneFile(entry.path())) << entry.path();
   }
 }

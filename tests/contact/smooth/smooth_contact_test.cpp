@@ -364,3 +364,40 @@ TEST(SmoothContactTest, BallSlidingInALoopBowlCrossesPatchesConservingEnergy) {
 
 }  // namespace
 }  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+TEST(SmoothContactTest, ConformingAndNonRegularContactsAreReported) {
+  // Flat on flat conforms everywhere: the contact kinematics lose rank (kry-pai-2002 §3.2).
+  SmoothContactSetup setup;
+  setup.surface1 = std::make_shared<ChartSurface>(makePlane(0.2));
+  setup.mass1 = MassProperties::principal(1.0, Vec3(0.01, 0.01, 0.02));
+  setup.surface2 = std::make_shared<ChartSurface>(makePlane(10.0));
+  SmoothContactState s;
+  s.q << 0.5, 0.5, 0.5, 0.5, 0.0;
+  try {
+    SmoothContact c(setup, s);
+    ADD_FAILURE() << "a conforming contact was accepted";
+  } catch (const InvalidInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("conforming"), std::string::npos) << e.what();
+  }
+  // A contact point where the surface is not regular (c_t = 0 along a collapsed edge).
+  std::vector<Vec3> points;
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j)
+      points.emplace_back(i == 0 ? Vec3::Zero() : Vec3(i - 1.5, j - 1.5, -0.3 * i));
+  }
+  setup.surface1 =
+      std::make_shared<BezierSurface>(std::vector<BezierPatch>{BezierPatch(3, 3, points)});
+  s.q << 0.0, 0.5, 0.5, 0.5, 0.0;
+  try {
+    SmoothContact c(setup, s);
+    ADD_FAILURE() << "a non-regular contact point was accepted";
+  } catch (const InvalidInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not regular"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace contactsim
