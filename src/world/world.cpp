@@ -129,9 +129,10 @@ void World::advanceTo(double t) {
       continue;
     double start = time_;
     if (body->contact) {
-      body->contact->advanceTo(t);
+      // The contact takes its own steps past t; the state at t comes from dense output.
+      body->contact->advancePast(t);
       collectEvents(*body);
-      if (!body->contact->separated())
+      if (!body->contact->separated() || body->contact->time() > t)
         continue;
       // Released: free flight from the moment of separation.
       start = body->contact->time();
@@ -208,10 +209,10 @@ RigidBodyState World::state(std::size_t i) const {
   if (!b.contact)
     return b.state;
   RigidBodyState s;
-  const Frame E = b.contact->worldPose();
+  const Frame E = b.contact->worldPoseAt(time_);
   s.position = E.translation();
   s.orientation = Quat(E.linear()).normalized();
-  s.twist = b.contact->bodyTwist();
+  s.twist = b.contact->bodyTwistAt(time_);
   return s;
 }
 
@@ -220,7 +221,7 @@ double World::energy(std::size_t i) const {
   if (b.fixed)
     return 0.0;
   if (b.contact)
-    return b.contact->energy();
+    return b.contact->energyAt(time_);
   return b.system->energy(b.state);
 }
 

@@ -62,15 +62,16 @@ class AdaptiveDriver {
     h_ = p_.initial_step > 0.0 ? p_.initial_step : p_.max_step;
   }
 
-  /// Advances from (t, x) by at most t_end − t. `accept(t_new, x_new)` returns false to veto a
-  /// step. The last step before t_end may be shorter than min_step; it does not change the step
-  /// size carried to the next call.
+  /// Advances from (t, x) by at most t_end − t (t_end may be +∞). `accept(t_new, x_new)` returns
+  /// false to veto a step. The last step before t_end may be shorter than min_step; it does not
+  /// change the step size carried to the next call.
   template <class Accept>
   AdaptiveStepResult<State> step(const S& system, double t, const State& x, double t_end,
                                  Accept&& accept) {
-    if (!(t_end > t) || !std::isfinite(t_end)) {
+    // t_end = +∞ means no horizon: the step is the driver's own choice.
+    if (!(t_end > t)) {
       throw InvalidInputError("adaptive step: target time " + std::to_string(t_end) +
-                              " must be finite and after the current time " + std::to_string(t));
+                              " must be after the current time " + std::to_string(t));
     }
     for (;;) {
       const double h = std::min(h_, t_end - t);

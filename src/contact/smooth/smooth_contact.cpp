@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <sstream>
 
 #include "contactsim/dynamics/newton_euler.hpp"
@@ -153,10 +154,7 @@ ContactAcceleration SmoothContact::acceleration() const {
 }
 
 double SmoothContact::energy() const {
-  const ContactKinematics k = kinematics(state_);
-  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
-  return setup_.mass1.kineticEnergy(k.H_1 * state_.qdot) -
-         setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
+  return energyOf(state_);
 }
 
 std::pair<double, double> SmoothContact::constraintResidual() const {
@@ -190,8 +188,27 @@ void SmoothContact::log(SmoothContactEventType type, std::string detail) {
 }
 
 void SmoothContact::advanceTo(double t_end) {
+  advance(t_end, true);
+}
+
+void SmoothContact::advancePast(double t) {
+  advance(t, false);
+}
+
+Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
+  const ContactOde ode(*this, s, slip_hint_);
+  State10 x;
+  x << s.q, s.qdot;
+  return ode.derivative(time_, x).tail<5>();
+}
+
+void SmoothContact::advance(double t_end, bool land_on_t) {
   requireFinite(t_end, "target time");
+  // Keep the last step for interpolation just before time(); drop older ones.
+  if (history_.size() > 1)
+    history_.erase(history_.begin(), history_.end() - 1);
   const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
+  const double horizon = land_on_t ? t_end : std::numeric_limits<double>::infinity();
   while (!separated_ && t_end - time_ > slack) {
     const ContactOde ode(*this, state_, slip_hint_);
     State10 x;
@@ -202,7 +219,9 @@ void SmoothContact::advanceTo(double t_end) {
              setup_.surface2->domain(state_.patch2)
                  .contains(st(y.head<5>(), 2), setup_.boundary_epsilon);
     };
-    const auto r = integrator_->driver.step(ode, time_, x, t_end, inside);
+    const SmoothContactState start = state_;
+    const double t_start = time_;
+    const auto r = integrator_->driver.step(ode, time_, x, horizon, inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
     if (r.status == StepStatus::kVetoedAtMinimumStep) {
       crossBoundary(x, r.x, r.h);
@@ -215,10 +234,53 @@ void SmoothContact::advanceTo(double t_end) {
     time_ += r.h;
     state_.q = r.x.head<5>();
     state_.qdot = r.x.tail<5>();
+    state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+    history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
     ++stats_.accepted_steps;
     stats_.step_sizes.push_back(r.h);
     afterStep();
   }
+}
+
+SmoothContactState SmoothContact::stateAt(double t) const {
+  requireFinite(t, "time");
+  const double slack = 1e-12 * std::max(1.0, std::abs(t));
+  if (std::abs(t - time_) <= slack)
+    return state_;
+  for (auto it = history_.rbegin(); it != history_.rend(); ++it) {
+    if (t < it->t0 - slack || t > it->t1 + slack)
+      continue;
+    // Cubic Hermite on [t0, t1] with values and derivatives at both ends.
+    const double h = it->t1 - it->t0, u = std::clamp((t - it->t0) / h, 0.0, 1.0);
+    const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
+    const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
+    SmoothContactState s = it->s0;
+    s.q = h00 * it->s0.q + h10 * h * it->s0.qdot + h01 * it->s1.q + h11 * h * it->s1.qdot;
+    s.qdot = h00 * it->s0.qdot + h10 * h * it->qddot0 + h01 * it->s1.qdot + h11 * h * it->qddot1;
+    return s;
+  }
+  throw InvalidInputError("smooth contact: no dense output at t = " + std::to_string(t) +
+                          " (the last advance covered up to " + std::to_string(time_) + ")");
+}
+
+Frame SmoothContact::worldPoseAt(double t) const {
+  return setup_.E_w_2 * kinematics(stateAt(t)).E_2_1;
+}
+
+Twist SmoothContact::bodyTwistAt(double t) const {
+  const SmoothContactState s = stateAt(t);
+  return kinematics(s).H_1 * s.qdot;
+}
+
+double SmoothContact::energyAt(double t) const {
+  return energyOf(stateAt(t));
+}
+
+double SmoothContact::energyOf(const SmoothContactState& s) const {
+  const ContactKinematics k = kinematics(s);
+  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
+  return setup_.mass1.kineticEnergy(k.H_1 * s.qdot) -
+         setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
 }
 
 void SmoothContact::afterStep() {
@@ -309,9 +371,14 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   }
   lambda = l1;
   const State10 at_edge = lambda > 0.0 ? rk4Step(ode, time_, inside, lambda * h) : inside;
+  const SmoothContactState start = state_;
+  const double t_start = time_;
   time_ += lambda * h;
   state_.q = at_edge.head<5>();
   state_.qdot = at_edge.tail<5>();
+  if (time_ > t_start) {  // the piece of step up to the edge, in the patch being left
+    history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
+  }
   const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const int from = body == 1 ? state_.patch1 : state_.patch2;
   const PatchDomain& domain = surface.domain(from);

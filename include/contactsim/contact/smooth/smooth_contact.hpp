@@ -66,6 +66,19 @@ class SmoothContact {
   /// separated() is true and time() is when it happened).
   void advanceTo(double t);
 
+  /// Integrates with steps of the integrator's own choosing, never shortened to land on t, until
+  /// time() ≥ t (or separation); states in between come from dense output, stateAt(t).
+  void advancePast(double t);
+
+  /// Dense output (kry-pai-2002 Fig. 9): the state at a time t within the steps of the last
+  /// advance, by cubic Hermite interpolation of q (with q̇) and q̇ (with q̈) over the step that
+  /// holds t, in that step's patches. Throws InvalidInputError for t outside them.
+  [[nodiscard]] SmoothContactState stateAt(double t) const;
+  /// World pose, body twist and energy at such a time t.
+  [[nodiscard]] Frame worldPoseAt(double t) const;
+  [[nodiscard]] Twist bodyTwistAt(double t) const;
+  [[nodiscard]] double energyAt(double t) const;
+
   [[nodiscard]] double time() const noexcept { return time_; }
   [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
   [[nodiscard]] bool separated() const noexcept { return separated_; }
@@ -99,6 +112,15 @@ class SmoothContact {
 
  private:
   struct Integrator;
+  // One step for dense output: the states and accelerations at both ends, in the step's patches.
+  struct Segment {
+    double t0, t1;
+    SmoothContactState s0, s1;
+    Vec5 qddot0, qddot1;
+  };
+  void advance(double t, bool land_on_t);
+  [[nodiscard]] Vec5 qddotOf(const SmoothContactState& s) const;
+  [[nodiscard]] double energyOf(const SmoothContactState& s) const;
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
   void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
@@ -112,6 +134,7 @@ class SmoothContact {
   Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
   std::unique_ptr<Integrator> integrator_;
   std::vector<SmoothContactEvent> events_;
+  std::vector<Segment> history_;  // steps of the last advance, and the one before it
   SmoothContactStats stats_;
 };
 
