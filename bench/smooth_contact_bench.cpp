@@ -23,6 +23,29 @@ void BM_ContactFrameJet_Bezier(benchmark::State& state) {
 }
 BENCHMARK(BM_ContactFrameJet_Bezier);
 
+void BM_ContactKinematics_FromJets(benchmark::State& state) {
+  const BezierSurface a = thesisRattlebackSurface(), b = thesisFloorSurface();
+  const SurfaceJet j1 = a.evaluate(0, kQ(0), kQ(1)), j2 = b.evaluate(0, kQ(2), kQ(3));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(contactKinematics(j1, j2, kQ(4), kQdot));
+}
+BENCHMARK(BM_ContactKinematics_FromJets);
+
+void BM_ContactAcceleration_Sliding(benchmark::State& state) {
+  const BezierSurface a = thesisRattlebackSurface(), b = thesisFloorSurface();
+  const ContactKinematics k =
+      contactKinematics(a.evaluate(0, kQ(0), kQ(1)), b.evaluate(0, kQ(2), kQ(3)), kQ(4), kQdot);
+  const MassProperties m = MassProperties::principal(5.0, Vec3(1, 10, 10));
+  FrictionParameters f;
+  f.mu = 0.3;
+  const Wrench f_ext = spatial(Vec3::Zero(), Vec3(0, 0, -49.05));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactAcceleration(k, kQdot, m, f_ext, FrictionMode::kSliding, f,
+                                                 Eigen::Vector2d::UnitX()));
+  }
+}
+BENCHMARK(BM_ContactAcceleration_Sliding);
+
 template <class Make1, class Make2>
 void qddot(benchmark::State& state, Make1 make1, Make2 make2, int p1, int p2, FrictionMode mode) {
   const auto s1 = make1();

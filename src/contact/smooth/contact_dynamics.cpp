@@ -58,7 +58,9 @@ class ScaledSolve {
       scaled.col(j) *= scale_(j);
     }
     lu_.compute(scaled);
-    ok_ = scale_.minCoeff() > 0.0 && lu_.rcond() > 1e-12;
+    // Smallest to largest pivot of the column-scaled factors: a cheap, scale-free degeneracy test.
+    const SmallVector pivots = lu_.matrixLU().diagonal().cwiseAbs();
+    ok_ = scale_.minCoeff() > 0.0 && pivots.minCoeff() > 1e-10 * pivots.maxCoeff();
   }
   [[nodiscard]] bool ok() const { return ok_; }
   template <class Rhs>
@@ -129,74 +131,102 @@ Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionM
   return out;
 }
 
-ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
-                                        const MassProperties& body1, const Wrench& f_ext,
-                                        FrictionMode mode, const FrictionParameters& friction,
-                                        const Eigen::Vector2d& slip_direction_hint) {
-  const ModeStructure& m = structure(mode);
-  const int n = static_cast<int>(m.independent.size());
-  ContactAcceleration a;
-  a.phi = k.H_1 * qdot;  // eq. 14
-  const Twist phi_c = k.H_c * qdot;
-  a.relative_angular_velocity = phi_c.head<3>();
-  a.slip_velocity = phi_c.tail<3>();
+namespace {
 
+// Fixed-size solve for a mode with N independent coordinates (5 sliding, 3 no-slip, 2 no-spin):
+// all matrices on the stack, sized at compile time.
+template <int N>
+void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassProperties& body1,
+               const Wrench& f_ext, const ModeStructure& m, const double (&coef)[5],
+               ContactAcceleration& a) {
+  constexpr int D = 5 - N;  // dependent coordinates
   // q̇ = T ṙ-parameterisation of the allowed motions and the particular acceleration q̈_p that
   // keeps the constrained rows at zero: L q̈ = −L̇ q̇.
-  Small T = Small::Zero(5, n);
+  Eigen::Matrix<double, 5, N> T = Eigen::Matrix<double, 5, N>::Zero();
   Vec5 qddot_p = Vec5::Zero();
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < N; ++i)
     T(m.independent[static_cast<std::size_t>(i)], i) = 1.0;
-  if (!m.dependent.empty()) {
-    const auto lu = dependentBlock(k.H_c, m);
-    const Small Tdep = lu.solve(-rows(k.H_c, m.constrained_rows, m.independent));
-    static const std::vector<int> all{0, 1, 2, 3, 4};
-    const SmallVector pdep = lu.solve(-(rows(k.Hdot_c, m.constrained_rows, all) * qdot));
-    for (std::size_t i = 0; i < m.dependent.size(); ++i) {
-      T.row(m.dependent[i]) = Tdep.row(static_cast<Eigen::Index>(i));
-      qddot_p(m.dependent[i]) = pdep(static_cast<Eigen::Index>(i));
+  if constexpr (D > 0) {
+    const ScaledSolve lu = dependentBlock(k.H_c, m);
+    Eigen::Matrix<double, D, N> L_indep;
+    Eigen::Matrix<double, D, 1> Ldot_qdot;
+    for (int r = 0; r < D; ++r) {
+      const int row = m.constrained_rows[static_cast<std::size_t>(r)];
+      for (int c = 0; c < N; ++c)
+        L_indep(r, c) = k.H_c(row, m.independent[static_cast<std::size_t>(c)]);
+      Ldot_qdot(r) = k.Hdot_c.row(row).dot(qdot);
+    }
+    const Small Tdep = lu.solve(-L_indep);
+    const Small pdep = lu.solve(-Ldot_qdot);
+    for (int i = 0; i < D; ++i) {
+      T.row(m.dependent[static_cast<std::size_t>(i)]) = Tdep.row(i);
+      qddot_p(m.dependent[static_cast<std::size_t>(i)]) = pdep(i, 0);
     }
   }
-
   // F (eq. 27) in frame 1c: each kept wrench row w_r must equal its friction share of f_z:
-  // w_r − coef_r f_z = 0 with f_z = −f_n, so friction opposes the relative motion.
-  const Vec3& w = a.relative_angular_velocity;
-  const double rolling_speed = std::hypot(w.x(), w.y());
-  Eigen::Vector2d slip_dir = a.slip_velocity.head<2>();
-  const double slip_speed = slip_dir.norm();
-  slip_dir = slip_speed > 1e-12 ? Eigen::Vector2d(slip_dir / slip_speed) : slip_direction_hint;
-  double coef[5] = {
-      rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed : 0.0,  // kry-2000 eq. 4.27
-      rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
-      w.z() != 0.0 ? friction.mu_spinning * (w.z() > 0.0 ? 1.0 : -1.0) : 0.0,   // eq. 4.29
-      friction.mu * slip_dir.x(),                                               // eqs. 22–23
-      friction.mu * slip_dir.y()};
-  Small F_c = Small::Zero(n, 6);
-  for (int i = 0; i < n; ++i) {
+  // w_r − coef_r f_z = 0 with f_z = −f_n, so friction opposes the relative motion. In body-1
+  // coordinates F₁ = F_c Ad(E_1_1c)ᵀ since ^{1c}f = Ad(E_1_1c)ᵀ ^1f.
+  const Mat6 AdT = adjoint(k.E_1_1c).transpose();
+  Eigen::Matrix<double, N, 6> F_1;
+  for (int i = 0; i < N; ++i) {
     const int r = m.wrench_rows[static_cast<std::size_t>(i)];
-    F_c(i, r) = 1.0;
-    F_c(i, 5) = -coef[r];
+    F_1.row(i) = AdT.row(r) - coef[r] * AdT.row(5);
   }
-  // ^{1c}f = Ad(E_1_1c)ᵀ ^1f, so in body-1 coordinates F₁ = F_c Ad(E_1_1c)ᵀ (eq. 27).
-  const Small F_1 = F_c * adjoint(k.E_1_1c).transpose();
-
   // eq. 28: F M H q̈ = F (f_ext + [φ]ᵀ M φ − M Ḣ q̇), restricted to q̈ = T ṙ + q̈_p.
   const Mat6 M = body1.spatialInertia();
-  const Wrench bias = f_ext + spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi)) -
-                      M * (k.Hdot_1 * qdot + k.H_1 * qddot_p);
-  const ScaledSolve lu(F_1 * (M * (k.H_1 * T)));
+  const Twist& hdot_qdot = k.hdot_qdot_1;
+  const Wrench gyroscopic = spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi));
+  const Wrench bias = f_ext + gyroscopic - M * (hdot_qdot + k.H_1 * qddot_p);
+  const Eigen::Matrix<double, 6, N> MHT = M * (k.H_1 * T);
+  const ScaledSolve lu(Small(F_1 * MHT));
   if (!lu.ok()) {
     throw NumericalError(
         "smooth contact: the contact system F M H is singular or ill-conditioned "
         "(near-conforming contact, kry-pai-2002 §3.2)");
   }
-  const SmallVector rdot = lu.solve(F_1 * bias);
+  const Eigen::Matrix<double, N, 1> rdot = lu.solve(F_1 * bias);
   a.qddot = T * rdot + qddot_p;
   // The constraint wrench from the second row of eq. 19 (Newton–Euler, eq. 15).
-  const Twist phidot = k.Hdot_1 * qdot + k.H_1 * a.qddot;
-  const Wrench f_c = M * phidot - spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi)) - f_ext;
-  a.wrench_1c = adjoint(k.E_1_1c).transpose() * f_c;
+  const Twist phidot = hdot_qdot + k.H_1 * a.qddot;
+  a.wrench_1c = AdT * (M * phidot - gyroscopic - f_ext);
   a.normal_force = -a.wrench_1c(5);
+}
+
+}  // namespace
+
+ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
+                                        const MassProperties& body1, const Wrench& f_ext,
+                                        FrictionMode mode, const FrictionParameters& friction,
+                                        const Eigen::Vector2d& slip_direction_hint) {
+  const ModeStructure& m = structure(mode);
+  ContactAcceleration a;
+  a.phi = k.H_1 * qdot;  // eq. 14
+  const Twist phi_c = k.H_c * qdot;
+  a.relative_angular_velocity = phi_c.head<3>();
+  a.slip_velocity = phi_c.tail<3>();
+  // Friction shares of the normal force per wrench row (opposing the relative motion).
+  const Vec3& w = a.relative_angular_velocity;
+  const double rolling_speed = std::hypot(w.x(), w.y());
+  Eigen::Vector2d slip_dir = a.slip_velocity.head<2>();
+  const double slip_speed = slip_dir.norm();
+  slip_dir = slip_speed > 1e-12 ? Eigen::Vector2d(slip_dir / slip_speed) : slip_direction_hint;
+  const double coef[5] = {
+      rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed : 0.0,  // kry-2000 eq. 4.27
+      rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
+      w.z() != 0.0 ? friction.mu_spinning * (w.z() > 0.0 ? 1.0 : -1.0) : 0.0,   // eq. 4.29
+      friction.mu * slip_dir.x(),                                               // eqs. 22–23
+      friction.mu * slip_dir.y()};
+  switch (m.independent.size()) {
+    case 5:
+      solveMode<5>(k, qdot, body1, f_ext, m, coef, a);
+      break;
+    case 3:
+      solveMode<3>(k, qdot, body1, f_ext, m, coef, a);
+      break;
+    default:
+      solveMode<2>(k, qdot, body1, f_ext, m, coef, a);
+      break;
+  }
   if (!a.qddot.allFinite()) {
     throw NumericalError("smooth contact: non-finite acceleration");
   }

@@ -201,10 +201,16 @@ ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot) 
   // Body-1 coordinates: ^1H = Ad(E_1_1c) H_c; d/dt Ad(E_1_1c) = Ad(E_1_1c) [ξ] with
   // ξ = ^{1c}φ(1, 1c) = H₁ (ṡ, ṫ) (eq. 50).
   const Mat6 Ad = adjoint(f1.E);
-  const Twist xi = f1.H * qdot.head<2>();
+  k.xi = f1.H * qdot.head<2>();
+  k.Ad_1_1c = Ad;
   k.H_1 = Ad * k.H_c;
-  k.Hdot_1 = Ad * (spatialCross(xi) * k.H_c + k.Hdot_c);
+  const Twist phi_c = k.H_c * qdot;
+  k.hdot_qdot_1 = Ad * (spatialCross(k.xi) * phi_c + k.Hdot_c * qdot);
   return k;
+}
+
+Mat65 ContactKinematics::Hdot_1() const {
+  return Ad_1_1c * (spatialCross(xi) * H_c + Hdot_c);
 }
 
 }  // namespace contactsim

@@ -67,7 +67,9 @@ TEST(ContactKinematicsTest, HdotMatchesFiniteDifferencesAlongQdot) {
     const Mat65 dH1 =
         (at(p, p.q + h * p.qdot, p.qdot).H_1 - at(p, p.q - h * p.qdot, p.qdot).H_1) / (2 * h);
     EXPECT_LT((dHc - k.Hdot_c).norm(), 1e-6 * std::max(1.0, k.Hdot_c.norm())) << p.name;
-    EXPECT_LT((dH1 - k.Hdot_1).norm(), 1e-6 * std::max(1.0, k.Hdot_1.norm())) << p.name;
+    EXPECT_LT((dH1 - k.Hdot_1()).norm(), 1e-6 * std::max(1.0, k.Hdot_1().norm())) << p.name;
+    EXPECT_LT((k.Hdot_1() * p.qdot - k.hdot_qdot_1).norm(),
+              1e-12 * std::max(1.0, k.hdot_qdot_1.norm()));
   }
 }
 

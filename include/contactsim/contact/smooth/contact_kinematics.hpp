@@ -34,13 +34,18 @@ Mat3 contactRotation(double psi);
 
 /// Everything the dynamics needs at (q, q̇).
 struct ContactKinematics {
-  Frame E_1_1c;  ///< contact frame on body 1
-  Frame E_2_2c;  ///< contact frame on body 2
-  Frame E_2_1;   ///< pose of body 1 in body 2: E_2_2c R_ψ E_1_1c⁻¹ (eq. 9)
-  Mat65 H_c;     ///< ^{1c}φ(2, 1) = H_c q̇
-  Mat65 Hdot_c;  ///< d/dt H_c along q̇ (eq. 57)
-  Mat65 H_1;     ///< ^1φ(2, 1) = H_1 q̇: the twist of body 1 in its own frame (eq. 14)
-  Mat65 Hdot_1;  ///< d/dt H_1
+  Frame E_1_1c;       ///< contact frame on body 1
+  Frame E_2_2c;       ///< contact frame on body 2
+  Frame E_2_1;        ///< pose of body 1 in body 2: E_2_2c R_ψ E_1_1c⁻¹ (eq. 9)
+  Mat65 H_c;          ///< ^{1c}φ(2, 1) = H_c q̇
+  Mat65 Hdot_c;       ///< d/dt H_c along q̇ (eq. 57)
+  Mat65 H_1;          ///< ^1φ(2, 1) = H_1 q̇: the twist of body 1 in its own frame (eq. 14)
+  Twist hdot_qdot_1;  ///< Ḣ_1 q̇, the velocity-product term of φ̇ = Ḣ_1 q̇ + H_1 q̈ (eq. 17)
+  Mat6 Ad_1_1c;       ///< ^1_{1c}Ad
+  Twist xi;  ///< ^{1c}φ(1, 1c) = H₁ (ṡ, ṫ): how fast the contact frame moves on body 1
+
+  /// d/dt H_1 = Ad(E_1_1c) ([ξ] H_c + Ḣ_c), formed on demand (the dynamics needs only Ḣ_1 q̇).
+  [[nodiscard]] Mat65 Hdot_1() const;
 };
 
 /// The part of the kinematics that depends on q only: both contact frame jets and ψ.
