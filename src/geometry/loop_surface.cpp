@@ -57,6 +57,19 @@ struct PatchEvaluator {
   Piece whole;                 // kRegular, kOneExtraordinary
   std::array<Piece, 4> parts;  // kSeveralExtraordinary: corners 0, 1, 2, then the middle
 
+  int piece(double v, double w) const {
+    if (kind == LoopPatchKind::kRegular)
+      return 0;
+    if (kind == LoopPatchKind::kOneExtraordinary)
+      return ExtraordinaryPatch::piece(v, w);
+    const int p = v + w <= 0.5 ? 0 : v >= 0.5 ? 1 : w >= 0.5 ? 2 : 3;
+    const Piece& part = parts[static_cast<std::size_t>(p)];
+    if (!part.extraordinary)
+      return p;
+    const Eigen::Vector2d local = part.to_local * (Eigen::Vector2d(v, w) - part.origin);
+    return p + 4 * (2 + ExtraordinaryPatch::piece(local.x(), local.y()));
+  }
+
   SurfaceJet evaluate(double v, double w, JetOrder order) const {
     if (kind != LoopPatchKind::kSeveralExtraordinary) {
       return whole.evaluateLocal(v, w, order);
@@ -225,6 +238,11 @@ const PatchDomain& LoopSurface::domain(int patch) const {
 SurfaceJet LoopSurface::evaluate(int patch, double s, double t, JetOrder order) const {
   checkArguments(patch, s, t);
   return patches_[static_cast<std::size_t>(patch)]->evaluate(s, t, order);
+}
+
+int LoopSurface::polynomialPiece(int patch, double s, double t) const {
+  checkArguments(patch, s, t);
+  return patches_[static_cast<std::size_t>(patch)]->piece(s, t);
 }
 
 std::optional<EdgeNeighbor> LoopSurface::neighbor(int patch, int edge) const {

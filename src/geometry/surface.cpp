@@ -16,6 +16,10 @@ std::optional<SurfacePoint> Surface::acrossEdge(int patch, int edge, double alph
   return SurfacePoint{n->patch, domain(n->patch).pointOnEdge(n->edge, beta)};
 }
 
+int Surface::polynomialPiece(int, double, double) const {
+  return 0;
+}
+
 void Surface::checkArguments(int patch, double s, double t) const {
   if (patch < 0 || patch >= patchCount()) {
     throw InvalidInputError("patch index " + std::to_string(patch) + " out of range [0, " +

@@ -37,6 +37,7 @@ class LoopSurface final : public Surface {
   [[nodiscard]] SurfaceJet evaluate(int patch, double s, double t,
                                     JetOrder order = JetOrder::kThird) const override;
   [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
+  [[nodiscard]] int polynomialPiece(int patch, double s, double t) const override;
 
   [[nodiscard]] const ControlMesh& controlMesh() const { return mesh_; }
   /// Control vertex at corner 0, 1, 2 of a patch (the face's vertices, rotated so that a lone

@@ -35,6 +35,12 @@ class Surface {
   /// or formulas there. Throws InvalidInputError for a bad patch index or non-finite (s, t).
   [[nodiscard]] virtual SurfaceJet evaluate(int patch, double s, double t,
                                             JetOrder order = JetOrder::kThird) const = 0;
+  /// Which polynomial piece of the patch holds (s, t). Patches that are one analytic or
+  /// polynomial function return 0; Loop patches near extraordinary vertices are made of many
+  /// pieces (Stam's levels and sub-triangles) across whose seams the third derivatives jump, so
+  /// integrators stop their steps there (kry-pai-2002 §3.7 treats patch edges the same way).
+  [[nodiscard]] virtual int polynomialPiece(int patch, double s, double t) const;
+
   /// The neighbour across an edge, or nothing on an open boundary.
   [[nodiscard]] virtual std::optional<EdgeNeighbor> neighbor(int patch, int edge) const = 0;
 

@@ -213,11 +213,17 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     const ContactOde ode(*this, state_, slip_hint_);
     State10 x;
     x << state_.q, state_.qdot;
-    auto inside = [this](double, const State10& y) {
+    // A step is vetoed when the contact would leave a patch domain, or cross a seam between
+    // polynomial pieces of a patch (third derivatives, hence q̈, jump there: RK4 would lose order).
+    const int piece1 = setup_.surface1->polynomialPiece(state_.patch1, state_.q(0), state_.q(1));
+    const int piece2 = setup_.surface2->polynomialPiece(state_.patch2, state_.q(2), state_.q(3));
+    auto inside = [&](double, const State10& y) {
       return setup_.surface1->domain(state_.patch1)
                  .contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
              setup_.surface2->domain(state_.patch2)
-                 .contains(st(y.head<5>(), 2), setup_.boundary_epsilon);
+                 .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
+             setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
+             setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
     };
     const SmoothContactState start = state_;
     const double t_start = time_;
@@ -281,6 +287,34 @@ double SmoothContact::energyOf(const SmoothContactState& s) const {
   const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
   return setup_.mass1.kineticEnergy(k.H_1 * s.qdot) -
          setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
+}
+
+void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
+  // The step stayed on its patches but crossed a seam between polynomial pieces: bisect for the
+  // first fraction of it that lands in another piece and take the step to just there, so that
+  // each following step integrates one smooth piece.
+  const ContactOde ode(*this, state_, slip_hint_);
+  auto pieces = [this](const State10& y) {
+    return std::make_pair(setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)),
+                          setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)));
+  };
+  const auto start_pieces = pieces(inside);
+  double lo = 0.0, hi = 1.0;
+  for (int i = 0; i < 48 && (hi - lo) * h > 1e-15; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (pieces(rk4Step(ode, time_, inside, mid * h)) == start_pieces ? lo : hi) = mid;
+  }
+  const State10 y = rk4Step(ode, time_, inside, hi * h);
+  const SmoothContactState start = state_;
+  const double t_start = time_;
+  time_ += hi * h;
+  state_.q = y.head<5>();
+  state_.qdot = constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode);
+  history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
+  ++stats_.accepted_steps;
+  ++stats_.seam_steps;
+  stats_.step_sizes.push_back(hi * h);
+  afterStep();
 }
 
 void SmoothContact::afterStep() {
@@ -347,7 +381,8 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     }
   }
   if (body == 0) {
-    throw NumericalError("smooth contact: a step was vetoed but no patch boundary was crossed");
+    stepAcrossSeam(inside, h);
+    return;
   }
   // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
   // then put the contact exactly on the edge: the parameters move by the step's truncation error.

@@ -181,6 +181,17 @@ ExtraordinaryPatch ExtraordinaryPatch::make(int valence, const Eigen::MatrixXd& 
   return patch;
 }
 
+int ExtraordinaryPatch::piece(double v, double w) {
+  if (!(v + w > 0.0))
+    return -1;
+  int e = 0;
+  const double f = std::frexp(v + w, &e);
+  const int n = std::max(1, f == 0.5 ? 2 - e : 1 - e);
+  v = std::ldexp(v, n - 1);
+  w = std::ldexp(w, n - 1);
+  return 4 * n + (v > 0.5 ? 0 : w > 0.5 ? 2 : 1);
+}
+
 SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) const {
   const bool at_vertex = !(v + w > 0.0);
   if (at_vertex)

@@ -62,6 +62,8 @@ struct ExtraordinaryPatch {
   /// Position and derivatives at (v, w), v, w ≥ 0, v + w ≤ 1 (up to rounding). At the vertex itself
   /// the position is the limit position and the derivatives are those at distance 2⁻⁴⁰.
   [[nodiscard]] SurfaceJet evaluate(double v, double w, JetOrder order) const;
+  /// 4 n + k for level n and sub-triangle k holding (v, w); −1 at the vertex itself.
+  [[nodiscard]] static int piece(double v, double w);
 };
 
 }  // namespace contactsim::loop

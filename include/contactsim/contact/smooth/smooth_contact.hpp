@@ -50,6 +50,7 @@ struct SmoothContactStats {
   long accepted_steps = 0;
   long rejected_steps = 0;
   long patch_crossings = 0;
+  long seam_steps = 0;             ///< steps ended at a seam between polynomial pieces of a patch
   std::vector<double> step_sizes;  ///< every accepted step, for histograms (kry-pai-2002 Fig. 8)
 };
 
@@ -124,6 +125,7 @@ class SmoothContact {
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
   void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
+  void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside, double h);
   void afterStep();
   void log(SmoothContactEventType type, std::string detail);
 
