@@ -1,6 +1,7 @@
 #include "box_spline.hpp"
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -89,28 +90,32 @@ Eigen::Matrix<double, 15, 3> quarticFromControlPoints(const Eigen::Matrix<double
 
 SurfaceJet evaluateQuartic(const Eigen::Matrix<double, 15, 3>& coefficients, double v, double w,
                            JetOrder order) {
-  // ∂^{p+q}(vⁱ wʲ)/∂v^p ∂w^q = i!/(i−p)! j!/(j−q)! v^{i−p} w^{j−q}.
-  double vp[5] = {1.0, v, v * v, v * v * v, v * v * v * v};
-  double wp[5] = {1.0, w, w * w, w * w * w, w * w * w * w};
+  // Row r of D holds ∂^{p+q}/∂v^p ∂w^q (derivative set r = Taylor3::index(p, q)) of every
+  // monomial vⁱ wʲ: i!/(i−p)! j!/(j−q)! v^{i−p} w^{j−q}. One 10 × 15 by 15 × 3 product then gives
+  // the whole jet.
+  const double vp[5] = {1.0, v, v * v, v * v * v, v * v * v * v};
+  const double wp[5] = {1.0, w, w * w, w * w * w, w * w * w * w};
   constexpr double kFalling[5][4] = {
       {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 2, 0}, {1, 3, 6, 6}, {1, 4, 12, 24}};
-  SurfaceJet jet;
-  jet.order = order;
   const int max_order = static_cast<int>(order);
-  Vec3* out[10] = {&jet.c,    &jet.c_s,   &jet.c_t,   &jet.c_ss,  &jet.c_st,
-                   &jet.c_tt, &jet.c_sss, &jet.c_sst, &jet.c_stt, &jet.c_ttt};
-  for (int p_plus_q = 0; p_plus_q <= max_order; ++p_plus_q) {
-    for (int q = 0; q <= p_plus_q; ++q) {
-      const int p = p_plus_q - q;
-      Eigen::Matrix<double, 1, 15> m = Eigen::Matrix<double, 1, 15>::Zero();
-      for (int i = p; i <= 4; ++i) {
-        for (int j = q; i + j <= 4; ++j) {
-          m(monomialIndex(i, j)) = kFalling[i][p] * kFalling[j][q] * vp[i - p] * wp[j - q];
+  Eigen::Matrix<double, 10, 15> D = Eigen::Matrix<double, 10, 15>::Zero();
+  for (int i = 0; i <= 4; ++i) {
+    for (int j = 0; i + j <= 4; ++j) {
+      const int m = monomialIndex(i, j);
+      for (int p = 0; p <= std::min(i, max_order); ++p) {
+        for (int q = 0; q <= std::min(j, max_order - p); ++q) {
+          D(Taylor3::index(p, q), m) = kFalling[i][p] * kFalling[j][q] * vp[i - p] * wp[j - q];
         }
       }
-      *out[Taylor3::index(p, q)] = (m * coefficients).transpose();
     }
   }
+  const Eigen::Matrix<double, 10, 3> J = D * coefficients;
+  SurfaceJet jet;
+  jet.order = order;
+  Vec3* out[10] = {&jet.c,    &jet.c_s,   &jet.c_t,   &jet.c_ss,  &jet.c_st,
+                   &jet.c_tt, &jet.c_sss, &jet.c_sst, &jet.c_stt, &jet.c_ttt};
+  for (int r = 0; r < 10; ++r)
+    *out[r] = J.row(r).transpose();
   return jet;
 }
 
