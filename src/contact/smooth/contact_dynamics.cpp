@@ -48,10 +48,11 @@ Small rows(const Mat65& M, const std::vector<int>& r, const std::vector<int>& c)
 // A square system factorised after scaling its columns to unit length, so that parameters of
 // very different scales (a plane chart 100 m wide, a 1 cm bead) do not look singular; its
 // reciprocal condition number then measures real degeneracy (conforming contact).
+template <class Matrix>
 class ScaledSolve {
  public:
-  explicit ScaledSolve(const Small& A) : scale_(A.cols()) {
-    Small scaled = A;
+  explicit ScaledSolve(const Matrix& A) : scale_(A.cols()) {
+    Matrix scaled = A;
     for (Eigen::Index j = 0; j < A.cols(); ++j) {
       const double norm = A.col(j).norm();
       scale_(j) = norm > 0.0 ? 1.0 / norm : 0.0;
@@ -59,27 +60,29 @@ class ScaledSolve {
     }
     lu_.compute(scaled);
     // Smallest to largest pivot of the column-scaled factors: a cheap, scale-free degeneracy test.
-    const SmallVector pivots = lu_.matrixLU().diagonal().cwiseAbs();
+    const auto pivots = lu_.matrixLU().diagonal().cwiseAbs().eval();
     ok_ = scale_.minCoeff() > 0.0 && pivots.minCoeff() > 1e-10 * pivots.maxCoeff();
   }
   [[nodiscard]] bool ok() const { return ok_; }
   template <class Rhs>
-  [[nodiscard]] Small solve(const Rhs& b) const {
-    Small x = lu_.solve(b);
+  [[nodiscard]] auto solve(const Rhs& b) const {
+    auto x = lu_.solve(b).eval();
     for (Eigen::Index j = 0; j < x.rows(); ++j)
       x.row(j) *= scale_(j);
     return x;
   }
 
  private:
-  SmallVector scale_;
-  Eigen::PartialPivLU<Small> lu_;
+  Eigen::Matrix<double, Matrix::ColsAtCompileTime, 1, Eigen::ColMajor, Matrix::MaxColsAtCompileTime,
+                1>
+      scale_;
+  Eigen::PartialPivLU<Matrix> lu_;
   bool ok_ = false;
 };
 
 // The dependent block L[:, dep] of the constrained rows, factorised; throws when singular.
-ScaledSolve dependentBlock(const Mat65& H_c, const ModeStructure& m) {
-  ScaledSolve solver(rows(H_c, m.constrained_rows, m.dependent));
+ScaledSolve<Small> dependentBlock(const Mat65& H_c, const ModeStructure& m) {
+  ScaledSolve<Small> solver(rows(H_c, m.constrained_rows, m.dependent));
   if (!solver.ok()) {
     throw NumericalError(
         "no-slip constraint is singular here (the contact parameters cannot follow "
@@ -147,7 +150,7 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
   for (int i = 0; i < N; ++i)
     T(m.independent[static_cast<std::size_t>(i)], i) = 1.0;
   if constexpr (D > 0) {
-    const ScaledSolve lu = dependentBlock(k.H_c, m);
+    const ScaledSolve<Small> lu = dependentBlock(k.H_c, m);
     Eigen::Matrix<double, D, N> L_indep;
     Eigen::Matrix<double, D, 1> Ldot_qdot;
     for (int r = 0; r < D; ++r) {
@@ -173,12 +176,19 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
     F_1.row(i) = AdT.row(r) - coef[r] * AdT.row(5);
   }
   // eq. 28: F M H q̈ = F (f_ext + [φ]ᵀ M φ − M Ḣ q̇), restricted to q̈ = T ṙ + q̈_p.
-  const Mat6 M = body1.spatialInertia();
   const Twist& hdot_qdot = k.hdot_qdot_1;
   const Wrench gyroscopic = spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi));
-  const Wrench bias = f_ext + gyroscopic - M * (hdot_qdot + k.H_1 * qddot_p);
-  const Eigen::Matrix<double, 6, N> MHT = M * (k.H_1 * T);
-  const ScaledSolve lu(Small(F_1 * MHT));
+  const Wrench bias = f_ext + gyroscopic - body1.momentum(hdot_qdot + k.H_1 * qddot_p);
+  // M H T with M = diag(I, m 1) applied by blocks (T = 1 when sliding).
+  Eigen::Matrix<double, 6, N> MHT;
+  if constexpr (N == 5) {
+    MHT = k.H_1;
+  } else {
+    MHT = k.H_1 * T;
+  }
+  MHT.template topRows<3>() = body1.inertia() * MHT.template topRows<3>();
+  MHT.template bottomRows<3>() *= body1.mass();
+  const ScaledSolve<Eigen::Matrix<double, N, N>> lu(F_1 * MHT);
   if (!lu.ok()) {
     throw NumericalError(
         "smooth contact: the contact system F M H is singular or ill-conditioned "
@@ -188,7 +198,7 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
   a.qddot = T * rdot + qddot_p;
   // The constraint wrench from the second row of eq. 19 (Newton–Euler, eq. 15).
   const Twist phidot = hdot_qdot + k.H_1 * a.qddot;
-  a.wrench_1c = AdT * (M * phidot - gyroscopic - f_ext);
+  a.wrench_1c = AdT * (body1.momentum(phidot) - gyroscopic - f_ext);
   a.normal_force = -a.wrench_1c(5);
 }
 

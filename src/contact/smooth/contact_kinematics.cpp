@@ -117,13 +117,6 @@ SeriesVector partialT(const SurfaceJet& jet) {
   return v;
 }
 
-Mat6 rotationAdjoint(const Mat3& R) {
-  Mat6 A = Mat6::Zero();
-  A.topLeftCorner<3, 3>() = R;
-  A.bottomRightCorner<3, 3>() = R;
-  return A;
-}
-
 }  // namespace
 
 ContactFrameJet contactFrameJet(const SurfaceJet& jet) {
@@ -188,29 +181,37 @@ ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot) 
   k.E_1_1c = f1.E;
   k.E_2_2c = f2.E;
   k.E_2_1 = f2.E * makeFrame(R, Vec3::Zero()) * f1.E.inverse(Eigen::Isometry);  // eq. 9
-  // ^{1c}φ(2, 1) = −H₁ (ṡ, ṫ) + Ad(R_ψ) H₂ (u̇, v̇) + e₃ ψ̇ (eqs. 50–56 with our sign).
-  const Mat6 AdR = rotationAdjoint(R);
+  // ^{1c}φ(2, 1) = −H₁ (ṡ, ṫ) + Ad(R_ψ) H₂ (u̇, v̇) + e₃ ψ̇ (eqs. 50–56 with our sign);
+  // Ad(R_ψ) = diag(R_ψ, R_ψ) acts on the angular and linear rows separately.
   k.H_c.leftCols<2>() = -f1.H;
-  k.H_c.middleCols<2>(2) = AdR * f2.H;
+  k.H_c.block<3, 2>(0, 2) = R * f2.H.topRows<3>();
+  k.H_c.block<3, 2>(3, 2) = R * f2.H.bottomRows<3>();
   k.H_c.col(4) = Vec6::Unit(2);
   // eq. 57: the time derivative along q̇ by the chain and product rules.
   k.Hdot_c.leftCols<2>() = -(f1.H_s * qdot(0) + f1.H_t * qdot(1));
-  k.Hdot_c.middleCols<2>(2) =
-      rotationAdjoint(dR) * f2.H * qdot(4) + AdR * (f2.H_s * qdot(2) + f2.H_t * qdot(3));
+  const Mat62 dH2 = f2.H_s * qdot(2) + f2.H_t * qdot(3);
+  k.Hdot_c.block<3, 2>(0, 2) = (dR * qdot(4)) * f2.H.topRows<3>() + R * dH2.topRows<3>();
+  k.Hdot_c.block<3, 2>(3, 2) = (dR * qdot(4)) * f2.H.bottomRows<3>() + R * dH2.bottomRows<3>();
   k.Hdot_c.col(4).setZero();
-  // Body-1 coordinates: ^1H = Ad(E_1_1c) H_c; d/dt Ad(E_1_1c) = Ad(E_1_1c) [ξ] with
-  // ξ = ^{1c}φ(1, 1c) = H₁ (ṡ, ṫ) (eq. 50).
-  const Mat6 Ad = adjoint(f1.E);
+  // Body-1 coordinates: ^1H = Ad(E_1_1c) H_c with Ad = [Θ 0; [p]Θ Θ]; d/dt Ad(E_1_1c) =
+  // Ad(E_1_1c) [ξ] with ξ = ^{1c}φ(1, 1c) = H₁ (ṡ, ṫ) (eq. 50).
+  const Mat3& Theta = f1.E.linear();
+  const Vec3& p = f1.E.translation();
   k.xi = f1.H * qdot.head<2>();
-  k.Ad_1_1c = Ad;
-  k.H_1 = Ad * k.H_c;
+  k.H_1.topRows<3>() = Theta * k.H_c.topRows<3>();
+  k.H_1.bottomRows<3>() = Theta * k.H_c.bottomRows<3>();
+  for (int j = 0; j < 5; ++j)
+    k.H_1.block<3, 1>(3, j) += p.cross(Vec3(k.H_1.block<3, 1>(0, j)));
   const Twist phi_c = k.H_c * qdot;
-  k.hdot_qdot_1 = Ad * (spatialCross(k.xi) * phi_c + k.Hdot_c * qdot);
+  const Twist xi_cross_phi =
+      spatial(angular(k.xi).cross(angular(phi_c)),
+              linear(k.xi).cross(angular(phi_c)) + angular(k.xi).cross(linear(phi_c)));  // [ξ] φ_c
+  k.hdot_qdot_1 = transformTwist(f1.E, xi_cross_phi + k.Hdot_c * qdot);
   return k;
 }
 
 Mat65 ContactKinematics::Hdot_1() const {
-  return Ad_1_1c * (spatialCross(xi) * H_c + Hdot_c);
+  return adjoint(E_1_1c) * (spatialCross(xi) * H_c + Hdot_c);
 }
 
 }  // namespace contactsim

@@ -41,7 +41,6 @@ struct ContactKinematics {
   Mat65 Hdot_c;       ///< d/dt H_c along q̇ (eq. 57)
   Mat65 H_1;          ///< ^1φ(2, 1) = H_1 q̇: the twist of body 1 in its own frame (eq. 14)
   Twist hdot_qdot_1;  ///< Ḣ_1 q̇, the velocity-product term of φ̇ = Ḣ_1 q̇ + H_1 q̈ (eq. 17)
-  Mat6 Ad_1_1c;       ///< ^1_{1c}Ad
   Twist xi;  ///< ^{1c}φ(1, 1c) = H₁ (ṡ, ṫ): how fast the contact frame moves on body 1
 
   /// d/dt H_1 = Ad(E_1_1c) ([ξ] H_c + Ḣ_c), formed on demand (the dynamics needs only Ḣ_1 q̇).
