@@ -195,6 +195,17 @@ void SmoothContact::advancePast(double t) {
   advance(t, false);
 }
 
+void SmoothContact::record(double t_start, const SmoothContactState& start) {
+  // The step's start is usually the previous step's end, whose q̈ is known: reuse it.
+  const bool continues = !history_.empty() && history_.back().t1 == t_start &&
+                         history_.back().s1.patch1 == start.patch1 &&
+                         history_.back().s1.patch2 == start.patch2 &&
+                         history_.back().s1.mode == start.mode && history_.back().s1.q == start.q &&
+                         history_.back().s1.qdot == start.qdot;
+  const Vec5 qddot0 = continues ? history_.back().qddot1 : qddotOf(start);
+  history_.push_back({t_start, time_, start, state_, qddot0, qddotOf(state_)});
+}
+
 Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
   const ContactOde ode(*this, s, slip_hint_);
   State10 x;
@@ -241,7 +252,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     state_.q = r.x.head<5>();
     state_.qdot = r.x.tail<5>();
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
-    history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
+    record(t_start, start);
     ++stats_.accepted_steps;
     stats_.step_sizes.push_back(r.h);
     afterStep();
@@ -310,7 +321,7 @@ void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
   time_ += hi * h;
   state_.q = y.head<5>();
   state_.qdot = constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode);
-  history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
+  record(t_start, start);
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
   stats_.step_sizes.push_back(hi * h);
@@ -412,7 +423,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   state_.q = at_edge.head<5>();
   state_.qdot = at_edge.tail<5>();
   if (time_ > t_start) {  // the piece of step up to the edge, in the patch being left
-    history_.push_back({t_start, time_, start, state_, qddotOf(start), qddotOf(state_)});
+    record(t_start, start);
   }
   const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const int from = body == 1 ? state_.patch1 : state_.patch2;

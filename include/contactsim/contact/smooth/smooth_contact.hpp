@@ -120,6 +120,7 @@ class SmoothContact {
     Vec5 qddot0, qddot1;
   };
   void advance(double t, bool land_on_t);
+  void record(double t_start, const SmoothContactState& start);
   [[nodiscard]] Vec5 qddotOf(const SmoothContactState& s) const;
   [[nodiscard]] double energyOf(const SmoothContactState& s) const;
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
