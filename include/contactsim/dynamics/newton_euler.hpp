@@ -19,4 +19,9 @@ inline Wrench gravityWrench(double mass, const Quat& orientation, const Vec3& gr
   return spatial(Vec3::Zero(), orientation.conjugate() * (mass * gravity_world));
 }
 
+/// The same with the body's orientation as a rotation matrix (body to world).
+inline Wrench gravityWrench(double mass, const Mat3& rotation, const Vec3& gravity_world) {
+  return spatial(Vec3::Zero(), rotation.transpose() * (mass * gravity_world));
+}
+
 }  // namespace contactsim

@@ -40,9 +40,8 @@ class ContactOde {
       qdot = constrainedVelocity(k, qdot, s_.mode);
       k = contactKinematics(g, qdot);
     }
-    const Frame E_w_1 = setup.E_w_2 * k.E_2_1;
     const Wrench f_ext =
-        spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup.mass1.mass() * setup.gravity));
+        gravityWrench(setup.mass1.mass(), Mat3((setup.E_w_2 * k.E_2_1).linear()), setup.gravity);
     const ContactAcceleration a =
         contactAcceleration(k, qdot, setup.mass1, f_ext, s_.mode, setup.friction, slip_hint_);
     State dx;
@@ -146,9 +145,8 @@ Frame SmoothContact::worldContactFrame() const {
 
 ContactAcceleration SmoothContact::acceleration() const {
   const ContactKinematics k = kinematics(state_);
-  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
   const Wrench f_ext =
-      spatial(Vec3::Zero(), E_w_1.linear().transpose() * (setup_.mass1.mass() * setup_.gravity));
+      gravityWrench(setup_.mass1.mass(), Mat3((setup_.E_w_2 * k.E_2_1).linear()), setup_.gravity);
   return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction,
                              slip_hint_);
 }
@@ -329,8 +327,8 @@ void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
 }
 
 void SmoothContact::afterStep() {
-  // Dependent velocities at the new configuration (eq. 30), then the forces for the switches.
-  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+  // The callers already recomputed the dependent velocities (eq. 30); now the forces decide
+  // separation and friction-mode switches.
   const ContactAcceleration a = acceleration();
   const FrictionParameters& f = setup_.friction;
   if (!(a.normal_force > 0.0)) {  // kry-pai-2002 §3.3: the bilateral constraint pulls: separate
