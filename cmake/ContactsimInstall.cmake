@@ -25,4 +25,5 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/contactsimConfigVersion.c
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/contactsimConfig.cmake
               ${PROJECT_BINARY_DIR}/contactsimConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/FindContactsimSiconos.cmake
         DESTINATION ${CONTACTSIM_CMAKE_DIR})

@@ -14,6 +14,7 @@ packages=(
   libcli11-dev                      # the contactsim command line
   libtinyobjloader-dev              # OBJ control meshes
   libosd-dev                        # OpenSubdiv: test oracle for Loop surfaces
+  libsiconos-numerics-dev           # Siconos numerics: LCP pivoting oracle and fail-safe
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)

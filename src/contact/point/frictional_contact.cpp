@@ -1,0 +1,230 @@
+// Projected block Gauss–Seidel for frictional point contacts (the point-based method of
+// bouchard-2015 §6), with the cone projection and re-solve of §5.2 restricted to a point (eq. 10).
+#include "contactsim/contact/point/frictional_contact.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+#include "contactsim/math/spatial.hpp"
+
+namespace contactsim {
+
+void BlockPgsOptions::validate() const {
+  if (max_iterations < 1) {
+    throw InvalidInputError("block PGS: max_iterations must be ≥ 1, got " +
+                            std::to_string(max_iterations));
+  }
+  if (!(tolerance >= 0.0) || !std::isfinite(tolerance)) {
+    throw InvalidInputError("block PGS: tolerance must be finite and ≥ 0, got " +
+                            std::to_string(tolerance));
+  }
+}
+
+Mat3 contactFrame(const Vec3& normal) {
+  // t₁ from the world axis least aligned with n, so the frame is continuous while n moves little.
+  const Vec3 axis = std::abs(normal.x()) < 0.57735 ? Vec3::UnitX()
+                    : std::abs(normal.y()) < 0.57735 ? Vec3::UnitY()
+                                                     : Vec3::UnitZ();
+  const Vec3 t1 = normal.cross(axis).normalized();
+  Mat3 frame;
+  frame << normal, t1, normal.cross(t1);
+  return frame;
+}
+
+namespace {
+
+constexpr double kUnitTolerance = 1e-9;
+
+void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalContact> contacts) {
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    const VelocityBody& b = bodies[k];
+    const std::string what = "velocity body " + std::to_string(k);
+    if (!(b.inverse_mass >= 0.0) || !std::isfinite(b.inverse_mass)) {
+      throw InvalidInputError(what + ": inverse mass must be finite and ≥ 0");
+    }
+    requireFinite(b.inverse_inertia, what + " inverse inertia");
+    requireFinite(b.com, what + " centre of mass");
+    requireFinite(b.velocity, what + " velocity");
+    requireFinite(b.omega, what + " angular velocity");
+  }
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const FrictionalContact& c = contacts[i];
+    const std::string what = "frictional contact " + std::to_string(i);
+    if (c.body_a >= bodies.size() || c.body_b >= bodies.size() || c.body_a == c.body_b) {
+      throw InvalidInputError(what + ": bodies (" + std::to_string(c.body_a) + ", " +
+                              std::to_string(c.body_b) + ") must be two distinct bodies of " +
+                              std::to_string(bodies.size()));
+    }
+    if (bodies[c.body_a].isFixed() && bodies[c.body_b].isFixed()) {
+      throw InvalidInputError(what + ": both bodies are fixed");
+    }
+    requireFinite(c.point, what + " point");
+    requireFinite(c.normal, what + " normal");
+    if (std::abs(c.normal.norm() - 1.0) > kUnitTolerance) {
+      throw InvalidInputError(what + ": normal must be a unit vector (norm " +
+                              std::to_string(c.normal.norm()) + ")");
+    }
+    if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
+      throw InvalidInputError(what + ": friction must be finite and ≥ 0, got " +
+                              std::to_string(c.friction));
+    }
+    if (!std::isfinite(c.target_normal_velocity)) {
+      throw InvalidInputError(what + ": target normal velocity must be finite");
+    }
+  }
+}
+
+/// K = m⁻¹ 1 − [r] I⁻¹ [r]: the velocity change at a point r from the centre of mass per unit
+/// impulse there.
+Mat3 pointInverseInertia(const VelocityBody& body, const Vec3& r) {
+  if (body.isFixed()) return Mat3::Zero();
+  const Mat3 rx = skew(r);
+  return body.inverse_mass * Mat3::Identity() - rx * body.inverse_inertia * rx;
+}
+
+struct Block {
+  Mat3 frame;  ///< columns n, t₁, t₂
+  Vec3 r_a, r_b;
+  Mat3 W;      ///< Schur complement block J M⁻¹ Jᵀ in the contact frame
+  Mat3 W_inverse;
+};
+
+void applyImpulse(VelocityBody& body, const Vec3& r, const Vec3& impulse) {
+  if (body.isFixed()) return;
+  body.velocity += body.inverse_mass * impulse;
+  body.omega += body.inverse_inertia * r.cross(impulse);
+}
+
+/// Relative velocity of A's material point w.r.t. B's at the contact, in the contact frame.
+Vec3 relativeVelocity(const Block& block, const VelocityBody& a, const VelocityBody& b) {
+  const Vec3 u = a.velocity + a.omega.cross(block.r_a) - b.velocity - b.omega.cross(block.r_b);
+  return block.frame.transpose() * u;
+}
+
+/// The local problem of one block: the impulse λ (contact frame) that, with every other impulse
+/// held, satisfies Signorini and Coulomb at this contact. `u` is the current relative velocity
+/// (which includes this contact's current impulse `lambda`).
+Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3& lambda,
+                const Vec3& u, ConeProjection projection, bool& sliding) {
+  sliding = false;
+  const Vec3 target(contact.target_normal_velocity, 0.0, 0.0);
+  const Vec3 free = u - block.W * lambda;  // this contact's impulse removed
+  if (free.x() >= target.x()) return Vec3::Zero();  // separating without a push
+  // Sticking: the unconstrained solve of the block (eq. 1 for one point), u = target.
+  const Vec3 stick = block.W_inverse * (target - free);
+  const double mu = contact.friction;
+  if (stick.x() > 0.0 && stick.tail<2>().norm() <= mu * stick.x()) return stick;
+  sliding = true;
+  // Sliding: the impulse on the cone, λ = s q with q = (1, μ d), d a unit tangent; the magnitude
+  // s from the normal row, e₁ᵀ(free + W s q) = target_n (the re-solve of §5.2, eq. 10).
+  auto onCone = [&](const Eigen::Vector2d& d, Vec3& result) {
+    const Vec3 q(1.0, mu * d.x(), mu * d.y());
+    const double denominator = block.W.row(0).dot(q);
+    if (!(denominator > 1e-9 * block.W(0, 0))) return false;
+    result = std::max(0.0, (target.x() - free.x()) / denominator) * q;
+    return true;
+  };
+  Eigen::Vector2d d = stick.tail<2>();
+  Vec3 result;
+  if (mu == 0.0 || d.norm() == 0.0) {
+    result = Vec3((target.x() - free.x()) / block.W(0, 0), 0.0, 0.0);
+    return result;
+  }
+  d.normalize();
+  // §5.2 direction: the unconstrained impulse projected onto the cone.
+  if (!onCone(d, result)) return Vec3((target.x() - free.x()) / block.W(0, 0), 0.0, 0.0);
+  if (projection == ConeProjection::kImpulseDirection) return result;
+  // Coulomb's direction: friction opposite to the slip it leaves, d = −u_t/‖u_t‖ with
+  // u = free + W λ; a fixed point in d, reached in a few local iterations.
+  for (int local = 0; local < 16; ++local) {
+    const Eigen::Vector2d slip = (free + block.W * result).tail<2>();
+    if (slip.norm() <= 1e-14 * (1.0 + free.norm())) break;
+    const Eigen::Vector2d next = -slip.normalized();
+    Vec3 candidate;
+    if (!onCone(next, candidate)) break;
+    const double change = (next - d).norm();
+    d = next;
+    result = candidate;
+    if (change < 1e-15) break;
+  }
+  return result;
+}
+
+}  // namespace
+
+BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
+                                      std::span<const FrictionalContact> contacts,
+                                      std::vector<Vec3>& impulses,
+                                      const BlockPgsOptions& options) {
+  options.validate();
+  validate(bodies, contacts);
+  if (impulses.size() != contacts.size()) impulses.assign(contacts.size(), Vec3::Zero());
+  for (std::size_t i = 0; i < impulses.size(); ++i) {
+    requireFinite(impulses[i], "warm-start impulse " + std::to_string(i));
+  }
+
+  std::vector<Block> blocks(contacts.size());
+  std::vector<Vec3> lambda(contacts.size());
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const FrictionalContact& c = contacts[i];
+    Block& block = blocks[i];
+    VelocityBody& a = bodies[c.body_a];
+    VelocityBody& b = bodies[c.body_b];
+    block.frame = contactFrame(c.normal);
+    block.r_a = c.point - a.com;
+    block.r_b = c.point - b.com;
+    const Mat3 K = pointInverseInertia(a, block.r_a) + pointInverseInertia(b, block.r_b);
+    block.W = block.frame.transpose() * K * block.frame;
+    block.W_inverse = block.W.inverse();
+    // Warm start: the previous impulse, projected back into this contact's cone.
+    Vec3 warm = block.frame.transpose() * impulses[i];
+    if (warm.x() <= 0.0) {
+      warm.setZero();
+    } else if (warm.tail<2>().norm() > c.friction * warm.x()) {
+      warm.tail<2>() *= c.friction * warm.x() / warm.tail<2>().norm();
+    }
+    lambda[i] = warm;
+    const Vec3 world = block.frame * warm;
+    applyImpulse(a, block.r_a, world);
+    applyImpulse(b, block.r_b, -world);
+  }
+
+  BlockPgsStats stats;
+  for (int sweep = 1; sweep <= options.max_iterations; ++sweep) {
+    double update_squared = 0.0;
+    int sliding_count = 0;
+    int separating_count = 0;
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+      const FrictionalContact& c = contacts[i];
+      const Block& block = blocks[i];
+      VelocityBody& a = bodies[c.body_a];
+      VelocityBody& b = bodies[c.body_b];
+      bool sliding = false;
+      const Vec3 updated = solveBlock(block, c, lambda[i], relativeVelocity(block, a, b),
+                                      options.cone_projection, sliding);
+      const Vec3 delta = updated - lambda[i];
+      lambda[i] = updated;
+      const Vec3 world = block.frame * delta;
+      applyImpulse(a, block.r_a, world);
+      applyImpulse(b, block.r_b, -world);
+      update_squared += delta.squaredNorm();
+      sliding_count += sliding ? 1 : 0;
+      separating_count += updated.x() == 0.0 ? 1 : 0;
+    }
+    stats.iterations = sweep;
+    stats.update_norm = std::sqrt(update_squared);
+    stats.sliding = sliding_count;
+    stats.separating = separating_count;
+    if (options.record_history) stats.history.push_back(stats.update_norm);
+    if (stats.update_norm <= options.tolerance) {
+      stats.converged = true;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < contacts.size(); ++i) impulses[i] = blocks[i].frame * lambda[i];
+  return stats;
+}
+
+}  // namespace contactsim
