@@ -59,7 +59,8 @@ void floorContacts(const Box& b, std::size_t index, std::size_t floor,
     const Vec3 c((i & 1 ? 1 : -1) * b.half.x(), (i & 2 ? 1 : -1) * b.half.y(),
                  (i & 4 ? 1 : -1) * b.half.z());
     const Vec3 p = b.position + b.orientation * c;
-    if (std::abs(p.z()) < 1e-12) out.push_back({index, floor, Vec3(p.x(), p.y(), 0.0), Vec3::UnitZ()});
+    if (std::abs(p.z()) < 1e-12)
+      out.push_back({index, floor, Vec3(p.x(), p.y(), 0.0), Vec3::UnitZ()});
   }
 }
 
@@ -80,8 +81,9 @@ BoxContactProblem randomBoxProblem(std::mt19937& rng, int max_contacts) {
       const double yaw = 2.0 * std::numbers::pi * u(rng);
       if (kind == 0) {  // on a vertex: a general orientation
         p.kind = "vertex";
-        b.orientation = Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ())) *
-                        Quat(Eigen::AngleAxisd(0.2 + u(rng), Vec3(u(rng), u(rng), 0.1).normalized()));
+        b.orientation =
+            Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ())) *
+            Quat(Eigen::AngleAxisd(0.2 + u(rng), Vec3(u(rng), u(rng), 0.1).normalized()));
       } else if (kind == 1) {  // on an edge: tilted about a body axis
         p.kind = "edge";
         b.orientation = Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ())) *
@@ -113,8 +115,7 @@ BoxContactProblem randomBoxProblem(std::mt19937& rng, int max_contacts) {
           const double offset = k == 0 ? 0.0 : 0.6;
           Box b{half, mass(),
                 Quat(Eigen::AngleAxisd(2.0 * std::numbers::pi * u(rng), Vec3::UnitZ())),
-                Vec3(offset * 0.1 * (u(rng) - 0.5), offset * 0.1 * (u(rng) - 0.5),
-                     top + half.z())};
+                Vec3(offset * 0.1 * (u(rng) - 0.5), offset * 0.1 * (u(rng) - 0.5), top + half.z())};
           top += 2.0 * half.z();
           boxes.push_back(b);
         }
@@ -138,7 +139,8 @@ BoxContactProblem randomBoxProblem(std::mt19937& rng, int max_contacts) {
       }
     }
     const auto n = static_cast<int>(p.contacts.size());
-    if (n >= 1 && n <= max_contacts) return p;
+    if (n >= 1 && n <= max_contacts)
+      return p;
   }
 }
 

@@ -31,7 +31,8 @@ std::vector<ContactPoint> weld(const std::vector<ContactPoint>& points, double d
         break;
       }
     }
-    if (!joined) clusters.push_back({p.point, 1, p});
+    if (!joined)
+      clusters.push_back({p.point, 1, p});
   }
   std::vector<ContactPoint> result;
   result.reserve(clusters.size());
@@ -51,9 +52,12 @@ std::vector<ContactPoint> reduceManifold(std::vector<ContactPoint> points, std::
     throw InvalidInputError("manifold reduction: weld distance must be finite and ≥ 0, got " +
                             std::to_string(weld_distance));
   }
-  if (max_points == 0) throw InvalidInputError("manifold reduction: max_points must be ≥ 1");
-  if (weld_distance > 0.0 && points.size() > 1) points = weld(points, weld_distance);
-  if (points.size() <= max_points) return points;
+  if (max_points == 0)
+    throw InvalidInputError("manifold reduction: max_points must be ≥ 1");
+  if (weld_distance > 0.0 && points.size() > 1)
+    points = weld(points, weld_distance);
+  if (points.size() <= max_points)
+    return points;
 
   const Vec3 normal = points.front().normal;
   std::vector<std::size_t> kept;
@@ -61,7 +65,8 @@ std::vector<ContactPoint> reduceManifold(std::vector<ContactPoint> points, std::
     std::size_t best = 0;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < points.size(); ++i) {
-      if (std::find(kept.begin(), kept.end(), i) != kept.end()) continue;
+      if (std::find(kept.begin(), kept.end(), i) != kept.end())
+        continue;
       const double s = score(points[i]);
       if (s > best_score) {
         best_score = s;
@@ -77,21 +82,24 @@ std::vector<ContactPoint> reduceManifold(std::vector<ContactPoint> points, std::
   }
   const Vec3 b = kept.size() > 1 ? points[kept[1]].point : a;
   auto signedArea = [&](const ContactPoint& p) { return (b - a).cross(p.point - a).dot(normal); };
-  if (max_points >= 3) kept.push_back(argmax(signedArea));
+  if (max_points >= 3)
+    kept.push_back(argmax(signedArea));
   if (max_points >= 4) {
     kept.push_back(argmax([&](const ContactPoint& p) { return -signedArea(p); }));
   }
   while (kept.size() < max_points) {  // beyond four: farthest from everything kept
     kept.push_back(argmax([&](const ContactPoint& p) {
       double nearest = std::numeric_limits<double>::infinity();
-      for (std::size_t k : kept) nearest = std::min(nearest, (p.point - points[k].point).norm());
+      for (std::size_t k : kept)
+        nearest = std::min(nearest, (p.point - points[k].point).norm());
       return nearest;
     }));
   }
   std::sort(kept.begin(), kept.end());
   std::vector<ContactPoint> result;
   result.reserve(kept.size());
-  for (std::size_t k : kept) result.push_back(points[k]);
+  for (std::size_t k : kept)
+    result.push_back(points[k]);
   return result;
 }
 

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -95,6 +96,14 @@ std::string summaryJson(const RunResult& result) {
                 {"rejected", result.stats.rejected},
                 {"smallest", result.stats.smallest_step},
                 {"largest", result.stats.largest_step}};
+  if (result.scene.world.integrator.method == IntegratorMethod::kPointContact) {
+    const double steps = std::max(1.0, static_cast<double>(result.stats.steps));
+    j["point_contact"] = {
+        {"solver_sweeps", result.stats.solver_sweeps},
+        {"mean_sweeps_per_step", static_cast<double>(result.stats.solver_sweeps) / steps},
+        {"most_contacts", result.stats.most_contacts},
+        {"unconverged_solves", result.stats.unconverged_solves}};
+  }
   j["samples"] = result.samples.size();
   j["events"] = result.events.size();
   j["wall_seconds"] = result.wall_seconds;

@@ -33,9 +33,36 @@ IntegratorSettings parseIntegrator(JsonObject o) {
     } else {
       o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step"});
     }
+  } else if (method == "point-contact") {
+    s.method = IntegratorMethod::kPointContact;
+    s.step = o.positiveNumber("step");
+    PointContactSettings& p = s.point_contact;
+    p.margin = o.number("margin", p.margin);
+    p.baumgarte = o.number("baumgarte", p.baumgarte);
+    p.warm_start = o.boolean("warm_start", p.warm_start);
+    if (o.has("max_points_per_pair")) {
+      const int points = o.integer("max_points_per_pair");
+      if (points < 1)
+        o.fail("max_points_per_pair", "expected at least 1 point per pair");
+      p.max_points_per_pair = static_cast<std::size_t>(points);
+    }
+    p.solver.tolerance = o.number("tolerance", p.solver.tolerance);
+    if (o.has("max_iterations"))
+      p.solver.max_iterations = o.integer("max_iterations");
+    const std::string projection = o.string("cone_projection", "slip");
+    if (projection == "slip") {
+      p.solver.cone_projection = ConeProjection::kSlipDirection;
+    } else if (projection == "impulse") {
+      p.solver.cone_projection = ConeProjection::kImpulseDirection;
+    } else {
+      o.fail("cone_projection", "expected \"slip\" (Coulomb) or \"impulse\" (bouchard-2015 §5.2)");
+    }
+    o.rejectUnknownKeys({"method", "step", "margin", "baumgarte", "warm_start",
+                         "max_points_per_pair", "tolerance", "max_iterations", "cone_projection"});
   } else {
     o.fail("method", "unknown integrator \"" + method +
-                         "\" (expected rk4, adaptive-rk4, cash-karp45 or semi-implicit-euler)");
+                         "\" (expected rk4, adaptive-rk4, cash-karp45, semi-implicit-euler or "
+                         "point-contact)");
   }
   try {
     s.validate();
@@ -54,9 +81,9 @@ Mat3 parseInertia(JsonObject& body) {
   return body.mat3(v, body.pathOf("inertia"));
 }
 
-BodyDescription parseBody(JsonObject o, const std::filesystem::path& base) {
+BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, bool point_contact) {
   o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
-                       "angular_velocity", "linear_velocity", "shape"});
+                       "angular_velocity", "linear_velocity", "shape", "friction"});
   BodyDescription body;
   body.name = o.string("name");
   if (!isValidBodyName(body.name)) {
@@ -69,9 +96,37 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base) {
       if (o.has(key))
         o.fail(key, "a fixed body has no " + std::string(key));
     }
-  } else {
+  }
+  if (o.has("friction") && !point_contact) {
+    o.fail("friction",
+           "a body's friction is for the point-contact integrator (smooth contacts "
+           "take theirs in contacts[i].friction)");
+  }
+  body.friction = o.number("friction", body.friction);
+  if (!(body.friction >= 0.0))
+    o.fail("friction", "expected μ ≥ 0");
+  if (o.has("shape")) {
+    JsonObject shape = o.object("shape");
+    const std::string type = shape.string("type");
+    if (scene_detail::isPolyhedralShapeType(type) != point_contact) {
+      shape.fail("type", point_contact
+                             ? "the point-contact integrator takes box, prism, frustum and "
+                               "half-space shapes"
+                             : "\"" + type + "\" shapes need the point-contact integrator");
+    }
+    if (point_contact) {
+      scene_detail::parsePolyhedralShape(shape, body.polyhedron, body.half_space);
+    } else {
+      body.surface = scene_detail::parseShape(shape, base);
+    }
+  }
+  if (!body.fixed) {
     const double mass = o.positiveNumber("mass");
-    const Mat3 inertia = parseInertia(o);
+    // Polyhedra may leave the inertia to uniform density.
+    const Mat3 inertia =
+        body.polyhedron && !o.has("inertia")
+            ? Mat3(mass / body.polyhedron->volume() * body.polyhedron->unitDensityInertia())
+            : parseInertia(o);
     try {
       body.mass_properties = MassProperties(mass, inertia);
     } catch (const InvalidInputError& e) {
@@ -83,8 +138,6 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base) {
   const Vec3 w = o.vec3("angular_velocity", Vec3::Zero());
   const Vec3 v = o.vec3("linear_velocity", Vec3::Zero());
   body.initial_state = RigidBodyState::fromWorldVelocities(p, q, w, v);
-  if (o.has("shape"))
-    body.surface = scene_detail::parseShape(o.object("shape"), base);
   return body;
 }
 
@@ -216,7 +269,9 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   }
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
-    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base));
+    scene.world.bodies.push_back(
+        parseBody(JsonObject(bodies[i], path, origin), base,
+                  scene.world.integrator.method == IntegratorMethod::kPointContact));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",

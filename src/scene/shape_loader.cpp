@@ -101,4 +101,69 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
                      "\" (expected bezier, loop, sphere, ellipsoid, torus or plane)");
 }
 
+bool isPolyhedralShapeType(const std::string& type) {
+  return type == "box" || type == "prism" || type == "frustum" || type == "half-space";
+}
+
+namespace {
+
+// The same polyhedron with its centroid moved to the origin.
+ConvexPolyhedron centred(const ConvexPolyhedron& p) {
+  std::vector<Vec3> vertices = p.vertices();
+  for (Vec3& v : vertices)
+    v -= p.centroid();
+  std::vector<std::vector<int>> faces;
+  for (int f = 0; f < p.faceCount(); ++f) {
+    const auto loop = p.face(f);
+    faces.emplace_back(loop.begin(), loop.end());
+  }
+  return ConvexPolyhedron(std::move(vertices), faces);
+}
+
+}  // namespace
+
+void parsePolyhedralShape(JsonObject o, std::shared_ptr<const ConvexPolyhedron>& polyhedron,
+                          std::optional<BodyDescription::HalfSpace>& half_space) {
+  const std::string type = o.string("type");
+  try {
+    if (type == "half-space") {
+      o.rejectUnknownKeys({"type", "normal", "offset"});
+      BodyDescription::HalfSpace h;
+      h.normal = o.vec3("normal", Vec3::UnitZ());
+      if (!(h.normal.norm() > 0.0))
+        o.fail("normal", "expected a non-zero normal");
+      h.offset = o.number("offset", 0.0);
+      half_space = h;
+      return;
+    }
+    if (type == "box") {
+      o.rejectUnknownKeys({"type", "half_extents"});
+      polyhedron =
+          std::make_shared<ConvexPolyhedron>(ConvexPolyhedron::box(o.vec3("half_extents")));
+      return;
+    }
+    if (type == "prism") {
+      o.rejectUnknownKeys({"type", "sides", "circumradius", "half_height"});
+      const int sides = o.integer("sides");
+      polyhedron = std::make_shared<ConvexPolyhedron>(ConvexPolyhedron::prism(
+          sides, o.positiveNumber("circumradius"), o.positiveNumber("half_height")));
+      return;
+    }
+    if (type == "frustum") {
+      o.rejectUnknownKeys({"type", "bottom_half_extents", "top_half_extents", "half_height"});
+      const std::vector<double> bottom = o.numbers("bottom_half_extents", 2);
+      const std::vector<double> top = o.numbers("top_half_extents", 2);
+      polyhedron = std::make_shared<ConvexPolyhedron>(centred(ConvexPolyhedron::frustum(
+          Eigen::Vector2d(bottom[0], bottom[1]), Eigen::Vector2d(top[0], top[1]),
+          o.positiveNumber("half_height"))));
+      return;
+    }
+  } catch (const InvalidInputError& e) {
+    o.fail("", e.what());
+  }
+  o.fail("type", "unknown polyhedral shape \"" + type +
+                     "\" (expected box, prism, frustum or "
+                     "half-space)");
+}
+
 }  // namespace contactsim::scene_detail

@@ -5,8 +5,12 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "contactsim/collision/convex_polyhedron.hpp"
 #include "contactsim/geometry/surface.hpp"
+#include "contactsim/world/world.hpp"
 #include "json_reader.hpp"
 
 namespace contactsim::scene_detail {
@@ -14,5 +18,13 @@ namespace contactsim::scene_detail {
 /// Relative OBJ paths are resolved against `base_directory` (the scene file's directory).
 std::shared_ptr<const Surface> parseShape(JsonObject shape,
                                           const std::filesystem::path& base_directory);
+
+/// True for the shape types of point-contact worlds: "box", "prism", "frustum", "half-space".
+bool isPolyhedralShapeType(const std::string& type);
+
+/// A polyhedral shape of a point-contact body, re-centred so that its centroid (the centre of
+/// mass at uniform density) is the body origin. Fills exactly one of the two outputs.
+void parsePolyhedralShape(JsonObject shape, std::shared_ptr<const ConvexPolyhedron>& polyhedron,
+                          std::optional<BodyDescription::HalfSpace>& half_space);
 
 }  // namespace contactsim::scene_detail

@@ -37,13 +37,15 @@ LcpMeasures measuresOf(const VecX& f, const VecX& a) {
 
 LcpMeasures measureLcp(const SparseRowMatrix& A, const VecX& b, const VecX& f, VecX* a) {
   const VecX acc = A * f + b;
-  if (a != nullptr) *a = acc;
+  if (a != nullptr)
+    *a = acc;
   return measuresOf(f, acc);
 }
 
 LcpMeasures measureLcp(const MatX& A, const VecX& b, const VecX& f, VecX* a) {
   const VecX acc = A * f + b;
-  if (a != nullptr) *a = acc;
+  if (a != nullptr)
+    *a = acc;
   return measuresOf(f, acc);
 }
 

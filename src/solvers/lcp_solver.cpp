@@ -46,7 +46,8 @@ LcpStats pivot(const MatX& A, const VecX& b, VecX& f, const LcpSolverSettings& s
   options.method = settings.pivoting == PivotingMethod::kSiconosLemke   ? SiconosLcpMethod::kLemke
                    : settings.pivoting == PivotingMethod::kSiconosPivot ? SiconosLcpMethod::kPivot
                                                                         : SiconosLcpMethod::kEnum;
-  if (settings.max_pivots > 0) options.max_iterations = settings.max_pivots;
+  if (settings.max_pivots > 0)
+    options.max_iterations = settings.max_pivots;
   return solveLcpSiconos(A, b, f, options);
 }
 
@@ -67,7 +68,8 @@ LcpSolution solveLcp(const SparseRowMatrix& A, const VecX& b, const LcpSolverSet
     const bool accepted = solution.stats.termination == LcpTermination::kSolved &&
                           solution.stats.measures.residual <= settings.accept_residual * scale;
     if (accepted || settings.strategy == LcpStrategy::kPivoting) {
-      if (!accepted) solution.stats.termination = LcpTermination::kFailed;
+      if (!accepted)
+        solution.stats.termination = LcpTermination::kFailed;
       solution.used_pivoting = true;
       solution.a = A * solution.f + b;
       return solution;

@@ -34,8 +34,10 @@ struct Tableau {
 
   // B⁻¹ times the original column of variable v.
   VecX column(Eigen::Index v) const {
-    if (v < n) return B_inverse.col(v);
-    if (v < 2 * n) return -(B_inverse * A.col(v - n));
+    if (v < n)
+      return B_inverse.col(v);
+    if (v < 2 * n)
+      return -(B_inverse * A.col(v - n));
     return -B_inverse.rowwise().sum();
   }
 
@@ -44,7 +46,8 @@ struct Tableau {
     B_inverse.row(row) /= p;
     values[row] /= p;
     for (Eigen::Index i = 0; i < n; ++i) {
-      if (i == row || d[i] == 0.0) continue;
+      if (i == row || d[i] == 0.0)
+        continue;
       B_inverse.row(i) -= d[i] * B_inverse.row(row);
       values[i] -= d[i] * values[row];
     }
@@ -58,25 +61,29 @@ struct Tableau {
     Eigen::Index best = -1;
     double best_ratio = 0.0;
     for (Eigen::Index i = 0; i < n; ++i) {
-      if (d[i] <= tolerance) continue;
+      if (d[i] <= tolerance)
+        continue;
       const double ratio = values[i] / d[i];
       if (best < 0 || ratio < best_ratio - 1e-13 * (1.0 + std::abs(best_ratio))) {
         best = i;
         best_ratio = ratio;
         continue;
       }
-      if (ratio > best_ratio + 1e-13 * (1.0 + std::abs(best_ratio))) continue;
+      if (ratio > best_ratio + 1e-13 * (1.0 + std::abs(best_ratio)))
+        continue;
       // Tie on the value: z₀ leaves first; otherwise the lexicographic order of B⁻¹'s rows.
       if (basis[static_cast<std::size_t>(i)] == 2 * n) {
         best = i;
         best_ratio = ratio;
         continue;
       }
-      if (basis[static_cast<std::size_t>(best)] == 2 * n) continue;
+      if (basis[static_cast<std::size_t>(best)] == 2 * n)
+        continue;
       for (Eigen::Index k = 0; k < n; ++k) {
         const double a = B_inverse(i, k) / d[i];
         const double c = B_inverse(best, k) / d[best];
-        if (std::abs(a - c) <= 1e-15 * (std::abs(a) + std::abs(c))) continue;
+        if (std::abs(a - c) <= 1e-15 * (std::abs(a) + std::abs(c)))
+          continue;
         if (a < c) {
           best = i;
           best_ratio = ratio;
@@ -95,34 +102,37 @@ LcpStats solveLcpLemke(const MatX& A, const VecX& b, VecX& f, const LemkeOptions
   const Eigen::Index n = b.size();
   if (A.rows() != n || A.cols() != n) {
     throw InvalidInputError("Lemke: A is " + std::to_string(A.rows()) + "×" +
-                            std::to_string(A.cols()) + " but b has " + std::to_string(n) +
-                            " rows");
+                            std::to_string(A.cols()) + " but b has " + std::to_string(n) + " rows");
   }
-  if (!A.allFinite() || !b.allFinite()) throw InvalidInputError("Lemke: A and b must be finite");
+  if (!A.allFinite() || !b.allFinite())
+    throw InvalidInputError("Lemke: A and b must be finite");
   const auto start = std::chrono::steady_clock::now();
   LcpStats stats;
   f = VecX::Zero(n);
   auto finish = [&](LcpTermination termination) {
     stats.termination = termination;
-    if (termination == LcpTermination::kFailed) f.setZero();
+    if (termination == LcpTermination::kFailed)
+      f.setZero();
     stats.measures = measureLcp(A, b, f);
-    stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;
   };
-  if (n == 0 || b.minCoeff() >= 0.0) return finish(LcpTermination::kSolved);  // f = 0 solves it
+  if (n == 0 || b.minCoeff() >= 0.0)
+    return finish(LcpTermination::kSolved);  // f = 0 solves it
 
   Tableau t{n, A, MatX::Identity(n, n), b, {}};
-  for (Eigen::Index i = 0; i < n; ++i) t.basis.push_back(i);
-  const int max_pivots = options.max_pivots > 0 ? options.max_pivots
-                                                : 50 * static_cast<int>(n) + 100;
+  for (Eigen::Index i = 0; i < n; ++i)
+    t.basis.push_back(i);
+  const int max_pivots =
+      options.max_pivots > 0 ? options.max_pivots : 50 * static_cast<int>(n) + 100;
   // z₀ enters at the row of the most negative b (lexicographically least among ties).
   Eigen::Index entering = 2 * n;
   VecX d = t.column(entering);
   {
     Eigen::Index row = 0;
     for (Eigen::Index i = 1; i < n; ++i) {
-      if (b[i] < b[row]) row = i;
+      if (b[i] < b[row])
+        row = i;
     }
     const Eigen::Index leaving = t.basis[static_cast<std::size_t>(row)];
     t.pivot(row, d, entering);
@@ -133,13 +143,15 @@ LcpStats solveLcpLemke(const MatX& A, const VecX& b, VecX& f, const LemkeOptions
     d = t.column(entering);
     const double scale = d.cwiseAbs().maxCoeff();
     const Eigen::Index row = t.ratioTest(d, options.pivot_tolerance * std::max(scale, 1e-300));
-    if (row < 0) return finish(LcpTermination::kFailed);  // ray termination
+    if (row < 0)
+      return finish(LcpTermination::kFailed);  // ray termination
     const Eigen::Index leaving = t.basis[static_cast<std::size_t>(row)];
     t.pivot(row, d, entering);
     if (leaving == 2 * n) {  // z₀ left the basis: a complementary solution
       for (Eigen::Index i = 0; i < n; ++i) {
         const Eigen::Index v = t.basis[static_cast<std::size_t>(i)];
-        if (v >= n && v < 2 * n) f[v - n] = std::max(0.0, t.values[i]);
+        if (v >= n && v < 2 * n)
+          f[v - n] = std::max(0.0, t.values[i]);
       }
       ++stats.iterations;
       return finish(LcpTermination::kSolved);

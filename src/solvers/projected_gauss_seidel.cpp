@@ -46,7 +46,8 @@ void validateProblem(const SparseRowMatrix& A, const VecX& b, const VecX& f,
         throw InvalidInputError("PGS: A(" + std::to_string(i) + ", " + std::to_string(it.col()) +
                                 ") is not finite");
       }
-      if (it.col() == i) diagonal[static_cast<std::size_t>(i)] += it.value();
+      if (it.col() == i)
+        diagonal[static_cast<std::size_t>(i)] += it.value();
     }
     if (!(diagonal[static_cast<std::size_t>(i)] > 0.0)) {
       throw InvalidInputError("PGS: A(" + std::to_string(i) + ", " + std::to_string(i) +
@@ -77,7 +78,8 @@ LcpStats projectedGaussSeidel(const SparseRowMatrix& A, const VecX& b, VecX& f,
       // q = b_i + Σ_{j≠i} A_ij f_j: the acceleration at contact i were f_i zero.
       double q = b[i];
       for (SparseRowMatrix::InnerIterator it(A, i); it; ++it) {
-        if (it.col() != i) q += it.value() * f[it.col()];
+        if (it.col() != i)
+          q += it.value() * f[it.col()];
       }
       // q ≥ 0: no force needed; q < 0: the force that makes a_i = q + A_ii f_i vanish, as §3's
       // text says. (The pseudocode's "f_i = f_i − q/A_ii" would be right only with j = i

@@ -16,8 +16,8 @@
 
 // The Siconos headers are C; they declare everything extern "C" themselves.
 #include <siconos/numerics/LCP_Solvers.h>
-#include <siconos/numerics/NonSmoothDrivers.h>
 #include <siconos/numerics/LinearComplementarityProblem.h>
+#include <siconos/numerics/NonSmoothDrivers.h>
 #include <siconos/numerics/NumericsMatrix.h>
 #include <siconos/numerics/NumericsVerbose.h>
 #include <siconos/numerics/SolverOptions.h>
@@ -82,8 +82,7 @@ LcpStats solveLcpSiconos(const MatX& A, const VecX& b, VecX& f, const SiconosLcp
   const Eigen::Index n = b.size();
   if (A.rows() != n || A.cols() != n) {
     throw InvalidInputError("Siconos LCP: A is " + std::to_string(A.rows()) + "×" +
-                            std::to_string(A.cols()) + " but b has " + std::to_string(n) +
-                            " rows");
+                            std::to_string(A.cols()) + " but b has " + std::to_string(n) + " rows");
   }
   if (!A.allFinite() || !b.allFinite()) {
     throw InvalidInputError("Siconos LCP: A and b must be finite");
@@ -91,7 +90,8 @@ LcpStats solveLcpSiconos(const MatX& A, const VecX& b, VecX& f, const SiconosLcp
   if (options.max_iterations < 1 || !(options.tolerance > 0.0)) {
     throw InvalidInputError("Siconos LCP: max_iterations must be ≥ 1 and tolerance > 0");
   }
-  if (f.size() != n) f = VecX::Zero(n);
+  if (f.size() != n)
+    f = VecX::Zero(n);
   LcpStats stats;
   if (n == 0) {
     stats.termination = LcpTermination::kSolved;
@@ -104,7 +104,8 @@ LcpStats solveLcpSiconos(const MatX& A, const VecX& b, VecX& f, const SiconosLcp
   }
   const auto count = static_cast<std::size_t>(n);
   auto* data = static_cast<double*>(std::malloc(count * count * sizeof(double)));
-  if (data == nullptr) throw std::bad_alloc();
+  if (data == nullptr)
+    throw std::bad_alloc();
   std::memcpy(data, A.data(), count * count * sizeof(double));  // Eigen is column-major too
   std::unique_ptr<NumericsMatrix, MatrixDeleter> matrix(
       NM_create_from_data(NM_DENSE, static_cast<int>(n), static_cast<int>(n), data));
@@ -117,14 +118,16 @@ LcpStats solveLcpSiconos(const MatX& A, const VecX& b, VecX& f, const SiconosLcp
   solver->dparam[SICONOS_DPARAM_TOL] = options.tolerance;
 
   std::vector<double> z(f.data(), f.data() + n);
-  if (isPivoting(options.method)) std::fill(z.begin(), z.end(), 0.0);
+  if (isPivoting(options.method))
+    std::fill(z.begin(), z.end(), 0.0);
   std::vector<double> w(count, 0.0);
   const int info = linearComplementarity_driver(&problem, z.data(), w.data(), solver.get());
 
   f = Eigen::Map<const VecX>(z.data(), n);
   stats.iterations = solver->iparam[SICONOS_IPARAM_ITER_DONE];
   const bool finite = f.allFinite();
-  if (!finite) f.setZero();
+  if (!finite)
+    f.setZero();
   stats.measures = measureLcp(A, b, f);
   if (info != 0 || !finite) {
     stats.termination = LcpTermination::kFailed;

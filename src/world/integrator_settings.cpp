@@ -14,6 +14,8 @@ const char* toString(IntegratorMethod method) {
       return "cash-karp45";
     case IntegratorMethod::kSemiImplicitEuler:
       return "semi-implicit-euler";
+    case IntegratorMethod::kPointContact:
+      return "point-contact";
   }
   return "unknown";
 }
@@ -42,6 +44,13 @@ void IntegratorSettings::validate() const {
     case IntegratorMethod::kCashKarp45:
       adaptiveParameters().validate();
       break;
+    case IntegratorMethod::kPointContact: {
+      requirePositive(step, "point-contact integrator step");
+      PointContactSettings p = point_contact;
+      p.step = step;
+      p.validate();
+      break;
+    }
   }
 }
 

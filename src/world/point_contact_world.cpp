@@ -17,7 +17,8 @@ namespace contactsim {
 
 void PointContactSettings::validate() const {
   auto require = [](bool ok, const std::string& message) {
-    if (!ok) throw InvalidInputError("point-contact settings: " + message);
+    if (!ok)
+      throw InvalidInputError("point-contact settings: " + message);
   };
   require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + std::to_string(step));
   require(std::isfinite(margin) && margin >= 0.0,
@@ -60,7 +61,8 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
         throw InvalidInputError("two bodies are named '" + d.name + "'");
       }
     }
-    if (!d.shape) throw InvalidInputError(what + ": has no shape");
+    if (!d.shape)
+      throw InvalidInputError(what + ": has no shape");
     validateState(d.initial_state, what);
     if (d.fixed && !d.initial_state.twist.isZero(0.0)) {
       throw InvalidInputError(what + ": a fixed body cannot move");
@@ -81,7 +83,8 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
       throw InvalidInputError(what + ": normal must be a unit vector (norm " +
                               std::to_string(h.normal.norm()) + ")");
     }
-    if (!std::isfinite(h.offset)) throw InvalidInputError(what + ": offset must be finite");
+    if (!std::isfinite(h.offset))
+      throw InvalidInputError(what + ": offset must be finite");
     if (!(h.friction >= 0.0) || !std::isfinite(h.friction)) {
       throw InvalidInputError(what + ": friction must be ≥ 0");
     }
@@ -96,8 +99,8 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
       const std::string other = b < bodies_.size()
                                     ? "body '" + bodies_[b].name + "'"
                                     : "half-space '" + half_spaces_[b - bodies_.size()].name + "'";
-      throw InvalidInputError("body '" + bodies_[g.a].name + "' starts " +
-                              std::to_string(depth) + " m inside " + other);
+      throw InvalidInputError("body '" + bodies_[g.a].name + "' starts " + std::to_string(depth) +
+                              " m inside " + other);
     }
   }
 }
@@ -130,19 +133,22 @@ void PointContactWorld::generateContacts(std::vector<Generated>& out) const {
     const Vec3 centre_a = pose_a * A.shape->centroid();
     for (std::size_t b = a + 1; b < bodies_.size(); ++b) {
       const Body& B = bodies_[b];
-      if (A.fixed && B.fixed) continue;
+      if (A.fixed && B.fixed)
+        continue;
       const Frame pose_b = pose(B);
       // Broad phase: bounding spheres about the centroids.
       const double reach = A.shape->radius() + B.shape->radius() + margin;
-      if ((pose_b * B.shape->centroid() - centre_a).squaredNorm() > reach * reach) continue;
-      add(a, b, std::sqrt(A.friction * B.friction),
-          std::min(A.shape->radius(), B.shape->radius()),
+      if ((pose_b * B.shape->centroid() - centre_a).squaredNorm() > reach * reach)
+        continue;
+      add(a, b, std::sqrt(A.friction * B.friction), std::min(A.shape->radius(), B.shape->radius()),
           collide(*A.shape, pose_a, *B.shape, pose_b, margin));
     }
-    if (A.fixed) continue;
+    if (A.fixed)
+      continue;
     for (std::size_t k = 0; k < half_spaces_.size(); ++k) {
       const HalfSpaceDescription& h = half_spaces_[k];
-      if (h.normal.dot(centre_a) - h.offset > A.shape->radius() + margin) continue;
+      if (h.normal.dot(centre_a) - h.offset > A.shape->radius() + margin)
+        continue;
       add(a, bodies_.size() + k, std::sqrt(A.friction * h.friction), A.shape->radius(),
           collideHalfSpace(*A.shape, pose_a, h.normal, h.offset, margin));
     }
@@ -151,11 +157,13 @@ void PointContactWorld::generateContacts(std::vector<Generated>& out) const {
 
 Vec3 PointContactWorld::warmStart(const Generated& g) {
   const auto it = warm_.find({g.a, g.b});
-  if (it == warm_.end()) return Vec3::Zero();
+  if (it == warm_.end())
+    return Vec3::Zero();
   const Body& a = bodies_[g.a];
   const Vec3 local = a.orientation.conjugate() * (g.contact.point - a.position);
   double radius = a.shape->radius();
-  if (g.b < bodies_.size()) radius = std::min(radius, bodies_[g.b].shape->radius());
+  if (g.b < bodies_.size())
+    radius = std::min(radius, bodies_[g.b].shape->radius());
   const double reach = settings_.warm_start_fraction * radius;
   const Remembered* nearest = nullptr;
   double best = reach;
@@ -166,7 +174,8 @@ Vec3 PointContactWorld::warmStart(const Generated& g) {
       nearest = &r;
     }
   }
-  if (nearest == nullptr) return Vec3::Zero();
+  if (nearest == nullptr)
+    return Vec3::Zero();
   ++last_.warm_started;
   return nearest->impulse;
 }
@@ -180,7 +189,8 @@ const PointContactStepStats& PointContactWorld::step() {
     Body& body = bodies_[i];
     VelocityBody& vb = velocity_bodies[i];
     vb.com = body.position;
-    if (body.fixed) continue;
+    if (body.fixed)
+      continue;
     const Mat3 R = body.orientation.toRotationMatrix();
     const Mat3 inertia = R * body.mass.inertia() * R.transpose();
     vb.inverse_mass = 1.0 / body.mass.mass();
@@ -214,19 +224,20 @@ const PointContactStepStats& PointContactWorld::step() {
     warm_[{generated[i].a, generated[i].b}].push_back(
         {a.orientation.conjugate() * (contacts[i].point - a.position), impulses[i]});
     const FrictionalContact& c = contacts[i];
-    contacts_.push_back({c.body_a, c.body_b, c.point, c.normal, generated[i].separation,
-                         impulses[i]});
+    contacts_.push_back(
+        {c.body_a, c.body_b, c.point, c.normal, generated[i].separation, impulses[i]});
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& body = bodies_[i];
-    if (body.fixed) continue;
+    if (body.fixed)
+      continue;
     body.velocity = velocity_bodies[i].velocity;
     body.omega = velocity_bodies[i].omega;
     body.position += h * body.velocity;
     body.orientation = (quaternionExp(h * body.omega) * body.orientation).normalized();
     if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite()) {
-      throw NumericalError("body '" + body.name + "' left the finite numbers at t = " +
-                           std::to_string(time_));
+      throw NumericalError("body '" + body.name +
+                           "' left the finite numbers at t = " + std::to_string(time_));
     }
   }
   time_ += h;
@@ -234,13 +245,19 @@ const PointContactStepStats& PointContactWorld::step() {
 }
 
 void PointContactWorld::advanceTo(double t) {
-  if (!std::isfinite(t)) throw InvalidInputError("advanceTo: time must be finite");
-  while (time_ < t - 0.5 * settings_.step) step();
+  if (!std::isfinite(t))
+    throw InvalidInputError("advanceTo: time must be finite");
+  while (time_ < t - 0.5 * settings_.step)
+    step();
 }
 
-const std::string& PointContactWorld::bodyName(std::size_t i) const { return bodies_.at(i).name; }
+const std::string& PointContactWorld::bodyName(std::size_t i) const {
+  return bodies_.at(i).name;
+}
 
-bool PointContactWorld::isFixed(std::size_t i) const { return bodies_.at(i).fixed; }
+bool PointContactWorld::isFixed(std::size_t i) const {
+  return bodies_.at(i).fixed;
+}
 
 RigidBodyState PointContactWorld::state(std::size_t i) const {
   const Body& body = bodies_.at(i);
@@ -250,7 +267,8 @@ RigidBodyState PointContactWorld::state(std::size_t i) const {
 
 double PointContactWorld::energy(std::size_t i) const {
   const Body& body = bodies_.at(i);
-  if (body.fixed) return 0.0;
+  if (body.fixed)
+    return 0.0;
   const Mat3 R = body.orientation.toRotationMatrix();
   const Mat3 inertia = R * body.mass.inertia() * R.transpose();
   return 0.5 * body.mass.mass() * body.velocity.squaredNorm() +

@@ -49,9 +49,23 @@ World::World(WorldDescription description)
       body->state.twist.setZero();
     } else {
       body->system.emplace(b.mass_properties, description.gravity);
-      body->driver.emplace(integrator_.adaptiveParameters());
+      if (integrator_.method != IntegratorMethod::kPointContact) {
+        body->driver.emplace(integrator_.adaptiveParameters());
+      }
     }
     bodies_.push_back(std::move(body));
+  }
+  if (integrator_.method == IntegratorMethod::kPointContact) {
+    buildPointContactWorld(description);
+    return;
+  }
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    if (b.polyhedron || b.half_space) {
+      throw InvalidInputError("body " + std::to_string(i) + " ('" + b.name +
+                              "'): polyhedra and half-spaces belong to the point-contact "
+                              "integrator");
+    }
   }
   // Smooth contacts: RK4 with the world's steps (a fixed step is min = max).
   AdaptiveStepParameters contact_steps;
@@ -114,6 +128,62 @@ World::World(WorldDescription description)
   }
 }
 
+void World::buildPointContactWorld(const WorldDescription& description) {
+  if (!description.smooth_contacts.empty()) {
+    throw InvalidInputError("smooth contacts need rk4 or adaptive-rk4, not point-contact");
+  }
+  PointContactWorldDescription d;
+  d.gravity = description.gravity;
+  d.settings = integrator_.point_contact;
+  d.settings.step = integrator_.step;
+  point_index_.assign(description.bodies.size(), std::nullopt);
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    const std::string what = "body " + std::to_string(i) + " ('" + b.name + "')";
+    if (b.surface) {
+      throw InvalidInputError(what +
+                              ": smooth surfaces belong to the smooth-contact integrators; "
+                              "point contact takes polyhedra and half-spaces");
+    }
+    if (b.half_space) {
+      if (!b.fixed)
+        throw InvalidInputError(what + ": a half-space must be fixed");
+      const Frame E = b.initial_state.pose();
+      const Vec3 normal = E.linear() * b.half_space->normal.normalized();
+      d.half_spaces.push_back(
+          {b.name, normal,
+           b.half_space->offset / b.half_space->normal.norm() + normal.dot(E.translation()),
+           b.friction});
+      continue;
+    }
+    if (!b.polyhedron) {
+      throw InvalidInputError(what + ": point contact needs a polyhedron or half-space shape");
+    }
+    point_index_[i] = d.bodies.size();
+    d.bodies.push_back(
+        {b.name, b.polyhedron, b.mass_properties, b.initial_state, b.fixed, b.friction});
+  }
+  try {
+    point_world_ = std::make_unique<PointContactWorld>(std::move(d));
+  } catch (const InvalidInputError& e) {
+    // Name the first body the message mentions by its index, as every other world error does.
+    const std::string message = e.what();
+    std::size_t first = message.size(), index = 0;
+    for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+      const std::size_t at = message.find("'" + description.bodies[i].name + "'");
+      if (at < first) {
+        first = at;
+        index = i;
+      }
+    }
+    if (first == message.size())
+      throw;
+    throw InvalidInputError("body " + std::to_string(index) + " ('" +
+                            description.bodies[index].name + "'): " + message);
+  }
+  point_stats_.smallest_step = point_stats_.largest_step = integrator_.step;
+}
+
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
@@ -123,6 +193,18 @@ void World::advanceTo(double t) {
   if (t < time_) {
     throw InvalidInputError("cannot advance the world backwards, from t = " +
                             std::to_string(time_) + " to " + std::to_string(t));
+  }
+  if (point_world_) {
+    while (point_world_->time() < t - 0.5 * integrator_.step) {
+      const PointContactStepStats& s = point_world_->step();
+      ++point_stats_.steps;
+      point_stats_.solver_sweeps += s.solve.iterations;
+      point_stats_.most_contacts = std::max(point_stats_.most_contacts, s.contacts);
+      if (!s.solve.converged && s.contacts > 0)
+        ++point_stats_.unconverged_solves;
+    }
+    time_ = std::max(time_, point_world_->time());
+    return;
   }
   for (auto& body : bodies_) {
     if (body->fixed)
@@ -176,6 +258,7 @@ void World::advanceFree(Body& body, double t_start, double t_end) {
         }
         break;
       }
+      case IntegratorMethod::kPointContact:  // stepped by point_world_, never here
       case IntegratorMethod::kAdaptiveRk4:
       case IntegratorMethod::kCashKarp45: {
         const auto result = body.driver->step(*body.system, t, x, t_end);
@@ -206,6 +289,8 @@ bool World::isFixed(std::size_t i) const {
 
 RigidBodyState World::state(std::size_t i) const {
   const Body& b = *bodies_.at(i);
+  if (point_world_ && point_index_[i])
+    return point_world_->state(*point_index_[i]);
   if (!b.contact)
     return b.state;
   RigidBodyState s;
@@ -220,6 +305,8 @@ double World::energy(std::size_t i) const {
   const Body& b = *bodies_.at(i);
   if (b.fixed)
     return 0.0;
+  if (point_world_)
+    return point_world_->energy(*point_index_[i]);
   if (b.contact)
     return b.contact->energyAt(time_);
   return b.system->energy(b.state);
@@ -235,6 +322,8 @@ Vec3 World::angularMomentum(std::size_t i) const {
 }
 
 IntegrationStats World::stats() const {
+  if (point_world_)
+    return point_stats_;
   IntegrationStats total;
   for (const auto& b : bodies_) {
     if (b->fixed)

@@ -44,6 +44,16 @@ inline const std::vector<BadScene>& badScenes() {
       {"fixed_body_with_mass", "/bodies/1/mass", "fixed body"},
       {"contact_body_has_pose", "/bodies/0/position", "smooth contact"},
       {"missing_obj_file", "/bodies/0/shape", "no-such-bowl.obj"},
+      {"point_boxes_interpenetrate", "/bodies/1", "inside body 'b'"},
+      {"point_box_negative_extent", "/bodies/1/shape", "half_extents"},
+      {"point_free_half_space", "/bodies/0", "half-space must be fixed"},
+      {"point_sphere_shape", "/bodies/1/shape/type", "box, prism, frustum and half-space"},
+      {"point_negative_friction", "/bodies/1/friction", "μ ≥ 0"},
+      {"point_bad_cone_projection", "/integrator/cone_projection", "Coulomb"},
+      {"point_baumgarte_above_one", "/integrator", "baumgarte"},
+      {"smooth_scene_with_box", "/bodies/0/shape/type", "point-contact integrator"},
+      {"friction_outside_point_contact", "/bodies/0/friction", "point-contact integrator"},
+      {"point_prism_two_sides", "/bodies/1/shape", "sides"},
   };
   return k;
 }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "contactsim/error.hpp"
@@ -101,6 +102,39 @@ TEST(RunTest, DivergenceIsReportedNotPropagated) {
   s.world.integrator.step = 1.0;
   s.world.bodies[0].initial_state.twist << 1e80, 2e80, 3e80, 0, 0, 0;
   EXPECT_THROW((void)runScene(s), NumericalError);
+}
+
+}  // namespace
+}  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+// Point-contact scenes through the scene layer: resting boxes stay put, and the incline's box
+// follows Coulomb's law, a = g (sin θ − μ cos θ).
+TEST(PointContactSceneTest, BoxesOnAPlaneStayAtRest) {
+  const RunResult r =
+      runScene(loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/boxes-on-plane.json"));
+  for (std::size_t i = 0; i < r.body_names.size(); ++i) {
+    const Vec3 moved =
+        r.samples.back().bodies[i].state.position - r.samples.front().bodies[i].state.position;
+    EXPECT_LT(moved.norm(), 1e-6) << r.body_names[i];
+  }
+  EXPECT_GE(r.stats.most_contacts, 20u);  // 4 floor pairs of 4, box on box, the bridge's two ends
+}
+
+TEST(PointContactSceneTest, BoxSlidesDownTheInclineWithCoulombsAcceleration) {
+  const RunResult r =
+      runScene(loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/box-incline.json"));
+  const double theta = 0.5, mu = 0.3, g = 9.81;
+  const Vec3 downhill(-std::cos(theta), 0.0, -std::sin(theta));
+  const auto speed = [&](std::size_t k) {
+    return r.samples[k].bodies[1].state.worldLinearVelocity().dot(downhill);
+  };
+  const std::size_t a = 20, b = r.samples.size() - 1;
+  const double acceleration = (speed(b) - speed(a)) / (r.samples[b].time - r.samples[a].time);
+  EXPECT_NEAR(acceleration, g * (std::sin(theta) - mu * std::cos(theta)), 1e-6);
+  EXPECT_EQ(r.stats.unconverged_solves, 0);
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 namespace contactsim {
 namespace {
 
-SparseRowMatrix sparse(const MatX& dense) { return dense.sparseView(); }
+SparseRowMatrix sparse(const MatX& dense) {
+  return dense.sparseView();
+}
 
 PgsOptions pgsOptions(int max_iterations, double change_tolerance = 1e-13,
                       std::optional<double> budget = std::nullopt) {
@@ -89,8 +91,7 @@ TEST(Lemke, SolvesADegenerateProblemWithRedundantRows) {
 TEST(ProjectedGaussSeidel, FixedIterationCountRunsExactlyThatMany) {
   const HandSolved p;
   VecX f = VecX::Zero(3);
-  const LcpStats stats =
-      projectedGaussSeidel(sparse(p.A), p.b, f, pgsOptions(7, 0.0));
+  const LcpStats stats = projectedGaussSeidel(sparse(p.A), p.b, f, pgsOptions(7, 0.0));
   EXPECT_EQ(stats.iterations, 7);
   EXPECT_EQ(stats.termination, LcpTermination::kIterationLimit);
 }
@@ -110,9 +111,7 @@ TEST(ProjectedGaussSeidel, TimeBudgetStopsALongSolve) {
   A.diagonal().setOnes();
   const VecX b = -VecX::LinSpaced(n, 1.0, 2.0);
   VecX f = VecX::Zero(n);
-  const LcpStats stats = projectedGaussSeidel(
-      sparse(A), b, f,
-      pgsOptions(1000000, 1e-15, 1e-6));
+  const LcpStats stats = projectedGaussSeidel(sparse(A), b, f, pgsOptions(1000000, 1e-15, 1e-6));
   EXPECT_EQ(stats.termination, LcpTermination::kTimeBudget);
   EXPECT_LT(stats.iterations, 1000000);
 }
@@ -124,10 +123,12 @@ TEST(LcpSolvers, AgreeOnRandomPositiveDefiniteProblems) {
   for (int trial = 0; trial < 200; ++trial) {
     const int n = 1 + trial % 25;
     MatX J(n + 3, n);
-    for (Eigen::Index i = 0; i < J.size(); ++i) J.data()[i] = gauss(rng);
+    for (Eigen::Index i = 0; i < J.size(); ++i)
+      J.data()[i] = gauss(rng);
     const MatX A = J.transpose() * J + 0.1 * MatX::Identity(n, n);
     VecX b(n);
-    for (int i = 0; i < n; ++i) b[i] = gauss(rng);
+    for (int i = 0; i < n; ++i)
+      b[i] = gauss(rng);
     VecX f_pgs = VecX::Zero(n);
     const LcpStats pgs = projectedGaussSeidel(sparse(A), b, f_pgs, pgsOptions(100000));
     ASSERT_EQ(pgs.termination, LcpTermination::kConverged) << "trial " << trial;
@@ -189,8 +190,7 @@ TEST(ProjectedGaussSeidel, RejectsBadInput) {
   VecX nan_b = p.b;
   nan_b[0] = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(projectedGaussSeidel(sparse(p.A), nan_b, f), InvalidInputError);
-  EXPECT_THROW(projectedGaussSeidel(sparse(p.A), p.b, f, pgsOptions(0)),
-               InvalidInputError);
+  EXPECT_THROW(projectedGaussSeidel(sparse(p.A), p.b, f, pgsOptions(0)), InvalidInputError);
   EXPECT_THROW(solveLcpSiconos(p.A.topRows(2), p.b, f), InvalidInputError);
   EXPECT_THROW(solveLcpLemke(p.A.topRows(2), p.b, f), InvalidInputError);
   EXPECT_THROW(solveLcpLemke(p.A, nan_b, f), InvalidInputError);

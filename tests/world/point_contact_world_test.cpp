@@ -20,11 +20,11 @@ PolyhedronBodyDescription box(const std::string& name, const Vec3& half, double 
   b.name = name;
   b.shape = std::make_shared<ConvexPolyhedron>(ConvexPolyhedron::box(half));
   // Solid box: I = m/3 (b² + c²) with half-extents.
-  b.mass_properties = MassProperties::principal(
-      mass, mass / 3.0 *
-                Vec3(half.y() * half.y() + half.z() * half.z(),
-                     half.x() * half.x() + half.z() * half.z(),
-                     half.x() * half.x() + half.y() * half.y()));
+  b.mass_properties =
+      MassProperties::principal(mass, mass / 3.0 *
+                                          Vec3(half.y() * half.y() + half.z() * half.z(),
+                                               half.x() * half.x() + half.z() * half.z(),
+                                               half.x() * half.x() + half.y() * half.y()));
   b.initial_state.position = position;
   b.initial_state.orientation = orientation;
   b.friction = friction;
@@ -46,7 +46,9 @@ PointContactWorldDescription boxOnIncline(double theta, double mu) {
 }
 
 // Unit vector down the slope.
-Vec3 downhill(double theta) { return Vec3(-std::cos(theta), 0.0, -std::sin(theta)); }
+Vec3 downhill(double theta) {
+  return Vec3(-std::cos(theta), 0.0, -std::sin(theta));
+}
 
 TEST(PointContactWorld, BoxSticksOnAnInclineBelowTheFrictionAngle) {
   const double theta = 0.3, mu = 0.5;  // tan θ = 0.309 < μ
@@ -92,7 +94,8 @@ TEST(PointContactWorld, TenBoxStackStandsForTenSeconds) {
   d.settings.solver.max_iterations = 20000;
   PointContactWorld world(d);
   std::vector<Vec3> start;
-  for (std::size_t k = 0; k < world.bodyCount(); ++k) start.push_back(world.state(k).position);
+  for (std::size_t k = 0; k < world.bodyCount(); ++k)
+    start.push_back(world.state(k).position);
   long iterations = 0, steps = 0;
   while (world.time() < 10.0 - 1e-9) {
     iterations += world.step().solve.iterations;
@@ -120,7 +123,8 @@ TEST(PointContactWorld, DroppedBoxLandsWithoutPenetratingAndComesToRest) {
   double deepest = 0.0;
   while (world.time() < 2.0) {
     world.step();
-    for (const PointContactRecord& c : world.contacts()) deepest = std::min(deepest, c.separation);
+    for (const PointContactRecord& c : world.contacts())
+      deepest = std::min(deepest, c.separation);
   }
   EXPECT_GT(deepest, -1e-3);  // speculative contacts: landing does not sink in
   EXPECT_LT(world.state(0).worldLinearVelocity().norm(), 1e-6);

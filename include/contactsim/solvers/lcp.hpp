@@ -36,10 +36,10 @@ LcpMeasures measureLcp(const MatX& A, const VecX& b, const VecX& f, VecX* a = nu
 
 struct LcpStats {
   LcpTermination termination = LcpTermination::kIterationLimit;
-  int iterations = 0;            ///< full sweeps (iterative) or pivots (pivoting)
-  double last_change = 0.0;      ///< largest |Δf_i| in the last sweep (iterative solvers)
-  LcpMeasures measures;          ///< of the returned f
-  double seconds = 0.0;          ///< wall-clock time of the solve
+  int iterations = 0;        ///< full sweeps (iterative) or pivots (pivoting)
+  double last_change = 0.0;  ///< largest |Δf_i| in the last sweep (iterative solvers)
+  LcpMeasures measures;      ///< of the returned f
+  double seconds = 0.0;      ///< wall-clock time of the solve
 };
 
 }  // namespace contactsim

@@ -10,19 +10,19 @@
 namespace contactsim {
 
 enum class LcpStrategy {
-  kPgs,               ///< projected Gauss–Seidel only (Algorithm 1)
-  kPivoting,          ///< Siconos pivoting only (failure reported, f left as Siconos left it)
-  kPivotingThenPgs,   ///< pivoting; if it fails or its answer is inaccurate, PGS from zero
+  kPgs,              ///< projected Gauss–Seidel only (Algorithm 1)
+  kPivoting,         ///< Siconos pivoting only (failure reported, f left as Siconos left it)
+  kPivotingThenPgs,  ///< pivoting; if it fails or its answer is inaccurate, PGS from zero
 };
 
 const char* toString(LcpStrategy strategy);
 
 /// The exact method of kPivoting and kPivotingThenPgs.
 enum class PivotingMethod {
-  kLemke,          ///< solvers/lemke.hpp: lexicographic, degenerate-safe (the default)
-  kSiconosLemke,   ///< Siconos' Lemke
-  kSiconosPivot,   ///< Siconos' pivot-based method
-  kSiconosEnum,    ///< Siconos' enumeration (small problems only)
+  kLemke,         ///< solvers/lemke.hpp: lexicographic, degenerate-safe (the default)
+  kSiconosLemke,  ///< Siconos' Lemke
+  kSiconosPivot,  ///< Siconos' pivot-based method
+  kSiconosEnum,   ///< Siconos' enumeration (small problems only)
 };
 
 const char* toString(PivotingMethod method);

@@ -11,8 +11,8 @@
 namespace contactsim {
 
 struct LemkeOptions {
-  int max_pivots = 0;               ///< 0: 50 n + 100
-  double pivot_tolerance = 1e-12;   ///< relative to the largest entry of the pivot column
+  int max_pivots = 0;              ///< 0: 50 n + 100
+  double pivot_tolerance = 1e-12;  ///< relative to the largest entry of the pivot column
 
   /// Throws InvalidInputError naming the bad field.
   void validate() const;

@@ -5,9 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -37,7 +37,7 @@ struct HalfSpaceDescription {
 };
 
 struct PointContactSettings {
-  double step = 1e-3;        ///< [s]
+  double step = 1e-3;  ///< [s]
   /// Contacts are kept while the surfaces are closer than this [m]; a gap g closes at most at
   /// speed g/h (speculative contact), so bodies land without penetrating.
   double margin = 2e-3;

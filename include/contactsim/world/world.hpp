@@ -13,6 +13,7 @@
 #include "contactsim/dynamics/adaptive_step.hpp"
 #include "contactsim/dynamics/free_body.hpp"
 #include "contactsim/geometry/surface.hpp"
+#include "contactsim/world/point_contact_world.hpp"
 
 namespace contactsim {
 
@@ -21,9 +22,13 @@ enum class IntegratorMethod {
   kAdaptiveRk4,        ///< RK4 with step halving/doubling between min and max (kry-pai-2002 §3.7)
   kCashKarp45,         ///< embedded 4(5) with error control, halving/doubling
   kSemiImplicitEuler,  ///< velocity-level stepping, fixed step
+  /// Velocity-level time stepping of polyhedra with frictional point contacts (PointContactWorld:
+  /// the point-based method of bouchard-2015 §6, solved by projected block Gauss–Seidel).
+  kPointContact,
 };
 
-/// Scene-file spelling of a method ("rk4", "adaptive-rk4", "cash-karp45", "semi-implicit-euler").
+/// Scene-file spelling of a method ("rk4", "adaptive-rk4", "cash-karp45", "semi-implicit-euler",
+/// "point-contact").
 const char* toString(IntegratorMethod method);
 
 /// Body names are non-empty and use only letters, digits, '_', '-' and '.', so that they can
@@ -32,10 +37,13 @@ bool isValidBodyName(std::string_view name);
 
 struct IntegratorSettings {
   IntegratorMethod method = IntegratorMethod::kRk4;
-  double step = 1e-3;  ///< [s] fixed step of kRk4 and kSemiImplicitEuler
+  double step = 1e-3;  ///< [s] fixed step of kRk4, kSemiImplicitEuler and kPointContact
   /// Steps and tolerances of kAdaptiveRk4 and kCashKarp45 (adaptive.method is ignored: `method`
   /// decides, see adaptiveParameters()).
   AdaptiveStepParameters adaptive;
+  /// Contact margin, stabilisation and solver of kPointContact (its `step` is ignored: `step`
+  /// decides).
+  PointContactSettings point_contact;
 
   /// `adaptive` with its method set from `method`.
   [[nodiscard]] AdaptiveStepParameters adaptiveParameters() const;
@@ -50,6 +58,15 @@ struct BodyDescription {
   RigidBodyState initial_state;  ///< fixed bodies: the pose; their twist must be zero
   bool fixed = false;
   std::shared_ptr<const Surface> surface;  ///< body coordinates (centre of mass); may be null
+  /// Point-contact worlds: a convex polyhedron in body coordinates (centre of mass at the origin)…
+  std::shared_ptr<const ConvexPolyhedron> polyhedron;
+  /// …or, for a fixed body, the half-space {x : normal·x ≤ offset} in its body coordinates.
+  struct HalfSpace {
+    Vec3 normal = Vec3::UnitZ();
+    double offset = 0.0;
+  };
+  std::optional<HalfSpace> half_space;
+  double friction = 0.5;  ///< Coulomb μ of point contacts; a pair uses √(μ_a μ_b)
 };
 
 /// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
@@ -92,21 +109,26 @@ struct IntegrationStats {
   long rejected = 0;  ///< rejected attempts of the adaptive methods
   double smallest_step = 0.0;
   double largest_step = 0.0;
+  long solver_sweeps = 0;         ///< point contact: projected Gauss–Seidel sweeps, all steps
+  std::size_t most_contacts = 0;  ///< point contact: largest number of contacts in one step
+  long unconverged_solves = 0;    ///< point contact: steps whose solve hit max_iterations
 };
 
 class World {
  public:
   /// Validates everything (names unique and non-empty, states finite with unit quaternions,
   /// integrator settings, contacts between a free and a fixed body with surfaces, each body in at
-  /// most one contact) and throws InvalidInputError naming the body or field at fault.
+  /// most one contact; with point contact, a polyhedron per free body and no two bodies starting
+  /// inside each other) and throws InvalidInputError naming the body or field at fault.
   explicit World(WorldDescription description);
   ~World();
   World(World&&) noexcept;
   World& operator=(World&&) noexcept;
 
-  /// Integrates every body to time t ≥ time(). Throws NumericalError if a state stops being
-  /// finite. A body whose smooth contact separates continues in free flight (no collision
-  /// detection yet: contact transitions are a later issue).
+  /// Integrates every body to time t ≥ time() (point contact: whole steps, to within half a
+  /// step of t). Throws NumericalError if a state stops being finite. A body whose smooth contact
+  /// separates continues in free flight (no collision detection yet: contact transitions are a
+  /// later issue).
   void advanceTo(double t);
 
   [[nodiscard]] double time() const noexcept { return time_; }
@@ -127,12 +149,18 @@ class World {
   struct Body;
   void advanceFree(Body& body, double t_start, double t_end);
   void collectEvents(Body& body);
+  void buildPointContactWorld(const WorldDescription& description);
 
   IntegratorSettings integrator_;
   Vec3 gravity_;
   std::vector<std::unique_ptr<Body>> bodies_;
   std::vector<WorldEvent> events_;
   double time_ = 0.0;
+  // Point contact: the world that steps every body, and each body's index in it (half-spaces
+  // are fixed bodies without an index there).
+  std::unique_ptr<PointContactWorld> point_world_;
+  std::vector<std::optional<std::size_t>> point_index_;
+  IntegrationStats point_stats_;
 };
 
 }  // namespace contactsim

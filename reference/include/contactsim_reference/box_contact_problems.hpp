@@ -12,7 +12,7 @@
 namespace contactsim::reference {
 
 struct BoxContactProblem {
-  std::string kind;  ///< "vertex", "edge", "flat", "stack", "bridge"
+  std::string kind;                 ///< "vertex", "edge", "flat", "stack", "bridge"
   std::vector<ContactBody> bodies;  ///< the last one is the fixed floor
   std::vector<PointContact> contacts;
 };

@@ -56,7 +56,8 @@ void validate(std::span<const ContactBody> bodies, std::span<const PointContact>
                               ", " + std::to_string(c.body_b) + " of " +
                               std::to_string(bodies.size()) + " bodies)");
     }
-    if (c.body_a == c.body_b) throw InvalidInputError(what + ": a body cannot touch itself");
+    if (c.body_a == c.body_b)
+      throw InvalidInputError(what + ": a body cannot touch itself");
     if (bodies[c.body_a].isFixed() && bodies[c.body_b].isFixed()) {
       throw InvalidInputError(what + ": both bodies are fixed");
     }
@@ -105,7 +106,8 @@ ContactProblem assembleContactProblem(std::span<const ContactBody> bodies,
   std::vector<Eigen::Triplet<double>> triplets;
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const ContactBody& body = bodies[k];
-    if (body.isFixed()) continue;  // an immovable body contributes nothing to A or b
+    if (body.isFixed())
+      continue;  // an immovable body contributes nothing to A or b
     const std::vector<Incidence>& incident = on_body[k];
     for (const Incidence& ci : incident) {
       const PointContact& c = contacts[ci.contact];
@@ -164,9 +166,10 @@ std::vector<BodyAcceleration> bodyAccelerations(std::span<const ContactBody> bod
   }
   std::vector<BodyAcceleration> result(bodies.size());
   for (std::size_t k = 0; k < bodies.size(); ++k) {
-    if (bodies[k].isFixed()) continue;
-    result[k].linear = bodies[k].inverse_mass * force[k];         // eq. 3
-    result[k].angular = bodies[k].inverse_inertia * torque[k];    // eq. 4
+    if (bodies[k].isFixed())
+      continue;
+    result[k].linear = bodies[k].inverse_mass * force[k];       // eq. 3
+    result[k].angular = bodies[k].inverse_inertia * torque[k];  // eq. 4
   }
   return result;
 }

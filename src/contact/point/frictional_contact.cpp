@@ -24,7 +24,7 @@ void BlockPgsOptions::validate() const {
 
 Mat3 contactFrame(const Vec3& normal) {
   // t₁ from the world axis least aligned with n, so the frame is continuous while n moves little.
-  const Vec3 axis = std::abs(normal.x()) < 0.57735 ? Vec3::UnitX()
+  const Vec3 axis = std::abs(normal.x()) < 0.57735   ? Vec3::UnitX()
                     : std::abs(normal.y()) < 0.57735 ? Vec3::UnitY()
                                                      : Vec3::UnitZ();
   const Vec3 t1 = normal.cross(axis).normalized();
@@ -79,7 +79,8 @@ void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalCo
 /// K = m⁻¹ 1 − [r] I⁻¹ [r]: the velocity change at a point r from the centre of mass per unit
 /// impulse there.
 Mat3 pointInverseInertia(const VelocityBody& body, const Vec3& r) {
-  if (body.isFixed()) return Mat3::Zero();
+  if (body.isFixed())
+    return Mat3::Zero();
   const Mat3 rx = skew(r);
   return body.inverse_mass * Mat3::Identity() - rx * body.inverse_inertia * rx;
 }
@@ -87,12 +88,13 @@ Mat3 pointInverseInertia(const VelocityBody& body, const Vec3& r) {
 struct Block {
   Mat3 frame;  ///< columns n, t₁, t₂
   Vec3 r_a, r_b;
-  Mat3 W;      ///< Schur complement block J M⁻¹ Jᵀ in the contact frame
+  Mat3 W;  ///< Schur complement block J M⁻¹ Jᵀ in the contact frame
   Mat3 W_inverse;
 };
 
 void applyImpulse(VelocityBody& body, const Vec3& r, const Vec3& impulse) {
-  if (body.isFixed()) return;
+  if (body.isFixed())
+    return;
   body.velocity += body.inverse_mass * impulse;
   body.omega += body.inverse_inertia * r.cross(impulse);
 }
@@ -111,18 +113,21 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
   sliding = false;
   const Vec3 target(contact.target_normal_velocity, 0.0, 0.0);
   const Vec3 free = u - block.W * lambda;  // this contact's impulse removed
-  if (free.x() >= target.x()) return Vec3::Zero();  // separating without a push
+  if (free.x() >= target.x())
+    return Vec3::Zero();  // separating without a push
   // Sticking: the unconstrained solve of the block (eq. 1 for one point), u = target.
   const Vec3 stick = block.W_inverse * (target - free);
   const double mu = contact.friction;
-  if (stick.x() > 0.0 && stick.tail<2>().norm() <= mu * stick.x()) return stick;
+  if (stick.x() > 0.0 && stick.tail<2>().norm() <= mu * stick.x())
+    return stick;
   sliding = true;
   // Sliding: the impulse on the cone, λ = s q with q = (1, μ d), d a unit tangent; the magnitude
   // s from the normal row, e₁ᵀ(free + W s q) = target_n (the re-solve of §5.2, eq. 10).
   auto onCone = [&](const Eigen::Vector2d& d, Vec3& result) {
     const Vec3 q(1.0, mu * d.x(), mu * d.y());
     const double denominator = block.W.row(0).dot(q);
-    if (!(denominator > 1e-9 * block.W(0, 0))) return false;
+    if (!(denominator > 1e-9 * block.W(0, 0)))
+      return false;
     result = std::max(0.0, (target.x() - free.x()) / denominator) * q;
     return true;
   };
@@ -134,20 +139,25 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
   }
   d.normalize();
   // §5.2 direction: the unconstrained impulse projected onto the cone.
-  if (!onCone(d, result)) return Vec3((target.x() - free.x()) / block.W(0, 0), 0.0, 0.0);
-  if (projection == ConeProjection::kImpulseDirection) return result;
+  if (!onCone(d, result))
+    return Vec3((target.x() - free.x()) / block.W(0, 0), 0.0, 0.0);
+  if (projection == ConeProjection::kImpulseDirection)
+    return result;
   // Coulomb's direction: friction opposite to the slip it leaves, d = −u_t/‖u_t‖ with
   // u = free + W λ; a fixed point in d, reached in a few local iterations.
   for (int local = 0; local < 16; ++local) {
     const Eigen::Vector2d slip = (free + block.W * result).tail<2>();
-    if (slip.norm() <= 1e-14 * (1.0 + free.norm())) break;
+    if (slip.norm() <= 1e-14 * (1.0 + free.norm()))
+      break;
     const Eigen::Vector2d next = -slip.normalized();
     Vec3 candidate;
-    if (!onCone(next, candidate)) break;
+    if (!onCone(next, candidate))
+      break;
     const double change = (next - d).norm();
     d = next;
     result = candidate;
-    if (change < 1e-15) break;
+    if (change < 1e-15)
+      break;
   }
   return result;
 }
@@ -156,11 +166,11 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
 
 BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
                                       std::span<const FrictionalContact> contacts,
-                                      std::vector<Vec3>& impulses,
-                                      const BlockPgsOptions& options) {
+                                      std::vector<Vec3>& impulses, const BlockPgsOptions& options) {
   options.validate();
   validate(bodies, contacts);
-  if (impulses.size() != contacts.size()) impulses.assign(contacts.size(), Vec3::Zero());
+  if (impulses.size() != contacts.size())
+    impulses.assign(contacts.size(), Vec3::Zero());
   for (std::size_t i = 0; i < impulses.size(); ++i) {
     requireFinite(impulses[i], "warm-start impulse " + std::to_string(i));
   }
@@ -217,13 +227,15 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
     stats.update_norm = std::sqrt(update_squared);
     stats.sliding = sliding_count;
     stats.separating = separating_count;
-    if (options.record_history) stats.history.push_back(stats.update_norm);
+    if (options.record_history)
+      stats.history.push_back(stats.update_norm);
     if (stats.update_norm <= options.tolerance) {
       stats.converged = true;
       break;
     }
   }
-  for (std::size_t i = 0; i < contacts.size(); ++i) impulses[i] = blocks[i].frame * lambda[i];
+  for (std::size_t i = 0; i < contacts.size(); ++i)
+    impulses[i] = blocks[i].frame * lambda[i];
   return stats;
 }
 

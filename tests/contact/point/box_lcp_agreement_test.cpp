@@ -20,12 +20,15 @@ namespace {
 bool forcesUnique(const MatX& A, const VecX& a, double a_scale) {
   std::vector<Eigen::Index> active;
   for (Eigen::Index i = 0; i < a.size(); ++i) {
-    if (a[i] <= 1e-9 * a_scale) active.push_back(i);
+    if (a[i] <= 1e-9 * a_scale)
+      active.push_back(i);
   }
-  if (active.empty()) return true;
+  if (active.empty())
+    return true;
   MatX sub(active.size(), active.size());
   for (std::size_t r = 0; r < active.size(); ++r) {
-    for (std::size_t c = 0; c < active.size(); ++c) sub(r, c) = A(active[r], active[c]);
+    for (std::size_t c = 0; c < active.size(); ++c)
+      sub(r, c) = A(active[r], active[c]);
   }
   const VecX eig = Eigen::SelfAdjointEigenSolver<MatX>(sub).eigenvalues();
   return eig.minCoeff() > 1e-8 * eig.maxCoeff();
@@ -65,7 +68,8 @@ TEST(BoxLcpAgreement, PgsMatchesLemkeOnAThousandRandomConfigurations) {
     LcpStats pgs;
     for (int chunk = 0; chunk < 1000; ++chunk) {
       pgs = projectedGaussSeidel(lcp.A, lcp.b, f, options);
-      if (pgs.measures.residual <= 1e-13 * b_scale) break;
+      if (pgs.measures.residual <= 1e-13 * b_scale)
+        break;
     }
     const VecX a = dense * f + lcp.b;
     if (pgs.measures.residual <= 1e-13 * b_scale) {
@@ -91,22 +95,28 @@ TEST(BoxLcpAgreement, PgsMatchesLemkeOnAThousandRandomConfigurations) {
     while (sweeps < 1000) {
       projectedGaussSeidel(lcp.A, lcp.b, g, one);
       ++sweeps;
-      if ((dense * g + lcp.b - a_exact).lpNorm<Eigen::Infinity>() <= 1e-3 * b_scale) break;
+      if ((dense * g + lcp.b - a_exact).lpNorm<Eigen::Infinity>() <= 1e-3 * b_scale)
+        break;
     }
     const int n = static_cast<int>(p.contacts.size());
     sweeps_by_count[n].push_back(sweeps);
   }
-  for (const auto& [kind, count] : kinds) EXPECT_GT(count, 100) << kind;
+  for (const auto& [kind, count] : kinds)
+    EXPECT_GT(count, 100) << kind;
   EXPECT_GT(unique, 300);
   EXPECT_LE(not_converged, 10);
-  std::printf("%d of 1000 uniquely solvable; Siconos' Lemke stalled on %d; PGS short of 1e-13 "
-              "after 10⁶ sweeps on %d\n", unique, siconos_failures, not_converged);
+  std::printf(
+      "%d of 1000 uniquely solvable; Siconos' Lemke stalled on %d; PGS short of 1e-13 "
+      "after 10⁶ sweeps on %d\n",
+      unique, siconos_failures, not_converged);
   for (auto& [n, sweeps] : sweeps_by_count) {
     std::sort(sweeps.begin(), sweeps.end());
     const int median = sweeps[sweeps.size() / 2];
     const int p90 = sweeps[sweeps.size() * 9 / 10];
-    std::printf("contacts %2d (%3zu problems): sweeps to a comparable answer median %d, 90%% %d, "
-                "max %d\n", n, sweeps.size(), median, p90, sweeps.back());
+    std::printf(
+        "contacts %2d (%3zu problems): sweeps to a comparable answer median %d, 90%% %d, "
+        "max %d\n",
+        n, sweeps.size(), median, p90, sweeps.back());
     if (n <= 5) {
       EXPECT_LT(p90, 10) << n << " contacts";
     }

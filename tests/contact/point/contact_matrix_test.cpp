@@ -89,11 +89,13 @@ TEST(ContactMatrix, MatchesFiniteDifferenceOfTheGaps) {
     }
     const int n = 3;
     std::vector<PointContact> contacts(n);
-    for (PointContact& c : contacts) c = {0, 1, vec(), vec().normalized()};
+    for (PointContact& c : contacts)
+      c = {0, 1, vec(), vec().normalized()};
     const ContactProblem problem = assembleContactProblem(bodies, contacts);
 
     VecX f(n);
-    for (int i = 0; i < n; ++i) f[i] = 1.0 + u(rng);
+    for (int i = 0; i < n; ++i)
+      f[i] = 1.0 + u(rng);
     const VecX predicted = problem.A * f + problem.b;
 
     // Total force and torque on each body: externals (without the gyroscopic part, which the
@@ -172,10 +174,11 @@ TEST(ContactMatrix, ContactsSharingNoBodyDoNotCouple) {
 TEST(ContactMatrix, BoxOnFloorCarriesItsWeightWithRedundantContacts) {
   const double m = 2.5, g = 9.81;
   const Vec3 half(0.3, 0.2, 0.1);
-  const Mat3 I = (m / 3.0 * Vec3(half.y() * half.y() + half.z() * half.z(),
-                                 half.x() * half.x() + half.z() * half.z(),
-                                 half.x() * half.x() + half.y() * half.y()))
-                     .asDiagonal();
+  const Mat3 I =
+      (m / 3.0 *
+       Vec3(half.y() * half.y() + half.z() * half.z(), half.x() * half.x() + half.z() * half.z(),
+            half.x() * half.x() + half.y() * half.y()))
+          .asDiagonal();
   for (double yaw : {0.0, 0.4}) {
     RigidBodyState state;
     state.orientation = Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ()));
@@ -186,8 +189,8 @@ TEST(ContactMatrix, BoxOnFloorCarriesItsWeightWithRedundantContacts) {
     std::vector<PointContact> contacts;
     for (double sx : {-1.0, 1.0}) {
       for (double sy : {-1.0, 1.0}) {
-        const Vec3 corner = state.position + state.orientation * Vec3(sx * half.x(),
-                                                                      sy * half.y(), -half.z());
+        const Vec3 corner =
+            state.position + state.orientation * Vec3(sx * half.x(), sy * half.y(), -half.z());
         contacts.push_back({0, 1, corner, Vec3::UnitZ()});
       }
     }

@@ -16,12 +16,12 @@ namespace contactsim {
 
 /// One body as the contact-force problem sees it, all in world coordinates at one instant.
 struct ContactBody {
-  double inverse_mass = 0.0;             ///< 1/m_A; 0 for a fixed (immovable) body
-  Mat3 inverse_inertia = Mat3::Zero();   ///< I_A⁻¹ about the centre of mass; 0 when fixed
-  Vec3 com = Vec3::Zero();               ///< centre of mass [m]
-  Vec3 velocity = Vec3::Zero();          ///< of the centre of mass [m/s]
-  Vec3 omega = Vec3::Zero();             ///< ω_A [rad/s]
-  Vec3 external_force = Vec3::Zero();    ///< F_A^E, gravity included [N]
+  double inverse_mass = 0.0;            ///< 1/m_A; 0 for a fixed (immovable) body
+  Mat3 inverse_inertia = Mat3::Zero();  ///< I_A⁻¹ about the centre of mass; 0 when fixed
+  Vec3 com = Vec3::Zero();              ///< centre of mass [m]
+  Vec3 velocity = Vec3::Zero();         ///< of the centre of mass [m/s]
+  Vec3 omega = Vec3::Zero();            ///< ω_A [rad/s]
+  Vec3 external_force = Vec3::Zero();   ///< F_A^E, gravity included [N]
   /// M_A^E about the centre of mass [N m], including the inertial term −ω × (I ω) of Euler's
   /// equations (the paper's "external and inertial forces", §2).
   Vec3 external_torque = Vec3::Zero();
@@ -42,8 +42,8 @@ ContactBody makeFixedContactBody(const Vec3& com = Vec3::Zero());
 struct PointContact {
   std::size_t body_a = 0;
   std::size_t body_b = 0;
-  Vec3 point = Vec3::Zero();   ///< world coordinates [m]
-  Vec3 normal = Vec3::UnitZ(); ///< unit, from B to A
+  Vec3 point = Vec3::Zero();    ///< world coordinates [m]
+  Vec3 normal = Vec3::UnitZ();  ///< unit, from B to A
 };
 
 struct ContactMatrixOptions {

@@ -29,9 +29,9 @@ struct VelocityBody {
 struct FrictionalContact {
   std::size_t body_a = 0;
   std::size_t body_b = 0;
-  Vec3 point = Vec3::Zero();     ///< world [m]
-  Vec3 normal = Vec3::UnitZ();   ///< unit, from B into A
-  double friction = 0.0;         ///< μ ≥ 0
+  Vec3 point = Vec3::Zero();    ///< world [m]
+  Vec3 normal = Vec3::UnitZ();  ///< unit, from B into A
+  double friction = 0.0;        ///< μ ≥ 0
   /// The relative normal velocity the contact aims for when it pushes (Signorini at the velocity
   /// level: u_n ≥ target, λ_n ≥ 0, complementary). 0 for resting contact; −gap/h lets a gap close
   /// within the step; +β·depth/h pushes a penetration out.
@@ -64,8 +64,8 @@ struct BlockPgsStats {
   int iterations = 0;
   double update_norm = 0.0;  ///< of the last sweep
   bool converged = false;
-  int sliding = 0;           ///< contacts on the cone boundary at the end
-  int separating = 0;        ///< contacts with zero impulse at the end
+  int sliding = 0;     ///< contacts on the cone boundary at the end
+  int separating = 0;  ///< contacts with zero impulse at the end
   std::vector<double> history;
 };
 

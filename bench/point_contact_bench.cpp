@@ -1,0 +1,298 @@
+// Point contact (preda-florian-2005; issue 6): the cost of assembling the contact matrix A and of
+// one sweep of Algorithm 1 against the contact count n on deterministic box stacks (many bodies,
+// so A stays sparse by body); our PGS and Lemke against Siconos' LCP solvers on the same 200
+// random box problems (time per problem, failures, mean iterations, agreement with Lemke); and one
+// step of the frictional point-contact world on 4- and 10-box stacks (bouchard-2015 §6's
+// point-based method) with the block-PGS sweeps it takes.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contactsim/solvers/lemke.hpp"
+#include "contactsim/solvers/projected_gauss_seidel.hpp"
+#include "contactsim/solvers/siconos_lcp.hpp"
+#include "contactsim/world/point_contact_world.hpp"
+#include "contactsim_reference/box_contact_problems.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kG = 9.81;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic stacks: columns of identical boxes (half-extent 0.1 m, 1 kg) lying flat on each
+// other and on a floor, 4 corner contacts per interface. n contacts = n/4 boxes, in columns of at
+// most 8 boxes side by side, so a large n means many bodies and each row of A has at most 12
+// non-zeros (the 4 contacts below a box and the 4 above it, plus those of the box it rests on).
+struct StackProblem {
+  std::vector<ContactBody> bodies;  // the last one is the fixed floor
+  std::vector<PointContact> contacts;
+};
+
+StackProblem boxStacks(int contacts) {
+  const int boxes = std::max(1, contacts / 4);
+  const int height = std::min(8, boxes);
+  const int columns = (boxes + height - 1) / height;
+  const double half = 0.1, mass = 1.0;
+  const MassProperties props =
+      MassProperties::principal(mass, Vec3::Constant(mass / 3.0 * 2.0 * half * half));
+  StackProblem p;
+  const auto floor = static_cast<std::size_t>(boxes);
+  int placed = 0;
+  for (int c = 0; c < columns && placed < boxes; ++c) {
+    const double x = 0.5 * c;  // columns 0.5 m apart: no contacts between columns
+    for (int k = 0; k < height && placed < boxes; ++k, ++placed) {
+      RigidBodyState s;
+      s.position = Vec3(x, 0.0, (2 * k + 1) * half);
+      p.bodies.push_back(makeContactBody(props, s, Vec3(0.0, 0.0, -mass * kG)));
+      const auto self = static_cast<std::size_t>(placed);
+      const std::size_t below = k == 0 ? floor : self - 1;
+      const double z = 2 * k * half;
+      for (int corner = 0; corner < 4; ++corner) {
+        PointContact contact;
+        contact.body_a = self;
+        contact.body_b = below;
+        contact.point = Vec3(x + (corner & 1 ? half : -half), corner & 2 ? half : -half, z);
+        contact.normal = Vec3::UnitZ();
+        p.contacts.push_back(contact);
+      }
+    }
+  }
+  p.bodies.push_back(makeFixedContactBody());
+  return p;
+}
+
+// ns per contact (or per contact-sweep with `per` = n · sweeps) from the iteration time.
+benchmark::Counter nsPer(double per) {
+  return benchmark::Counter(
+      per * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_ContactMatrixAssembly(benchmark::State& state) {
+  const StackProblem p = boxStacks(static_cast<int>(state.range(0)));
+  ContactProblem lcp;
+  for (auto _ : state) {
+    lcp = assembleContactProblem(p.bodies, p.contacts);
+    benchmark::DoNotOptimize(lcp.A.valuePtr());
+  }
+  const auto n = static_cast<double>(p.contacts.size());
+  state.counters["contacts"] = n;
+  state.counters["bodies"] = static_cast<double>(p.bodies.size());
+  state.counters["nnz_per_row"] = static_cast<double>(lcp.A.nonZeros()) / n;
+  state.counters["ns_per_contact"] = nsPer(n);
+}
+BENCHMARK(BM_ContactMatrixAssembly)->RangeMultiplier(2)->Range(4, 512)->MinTime(0.2);
+
+// One call of projectedGaussSeidel with one sweep: the call validates A (one pass), sweeps once
+// and measures the result (A f + b, another pass).
+void BM_PgsSweep(benchmark::State& state) {
+  const StackProblem p = boxStacks(static_cast<int>(state.range(0)));
+  const ContactProblem lcp = assembleContactProblem(p.bodies, p.contacts);
+  PgsOptions one;
+  one.max_iterations = 1;
+  one.change_tolerance = 0.0;
+  VecX f = VecX::Zero(lcp.b.size());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(projectedGaussSeidel(lcp.A, lcp.b, f, one));
+  }
+  const auto n = static_cast<double>(p.contacts.size());
+  state.counters["contacts"] = n;
+  state.counters["nnz_per_row"] = static_cast<double>(lcp.A.nonZeros()) / n;
+  state.counters["ns_per_contact"] = nsPer(n);
+}
+BENCHMARK(BM_PgsSweep)->RangeMultiplier(2)->Range(4, 512)->MinTime(0.2);
+
+// 100 sweeps per call: the sweep itself, with the per-call validation and measurement amortised.
+void BM_PgsSweeps100(benchmark::State& state) {
+  const StackProblem p = boxStacks(static_cast<int>(state.range(0)));
+  const ContactProblem lcp = assembleContactProblem(p.bodies, p.contacts);
+  PgsOptions hundred;
+  hundred.max_iterations = 100;
+  hundred.change_tolerance = 0.0;
+  VecX f = VecX::Zero(lcp.b.size());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(projectedGaussSeidel(lcp.A, lcp.b, f, hundred));
+  }
+  const auto n = static_cast<double>(p.contacts.size());
+  state.counters["contacts"] = n;
+  state.counters["ns_per_sweep"] = nsPer(100.0);
+  state.counters["ns_per_contact_sweep"] = nsPer(100.0 * n);
+}
+BENCHMARK(BM_PgsSweeps100)->RangeMultiplier(2)->Range(4, 512)->MinTime(0.2);
+
+// ---------------------------------------------------------------------------------------------
+// Solver comparison on the first 200 problems of tests/contact/point/box_lcp_agreement_test.cpp
+// (mt19937 seeded 2005, at most 30 contacts), generated once outside the timed loops.
+struct RandomProblem {
+  SparseRowMatrix A;
+  MatX dense;
+  VecX b;
+  VecX a_exact;  // our Lemke's accelerations
+  double b_scale = 1.0;
+};
+
+const std::vector<RandomProblem>& randomProblems() {
+  static const std::vector<RandomProblem> problems = [] {
+    std::vector<RandomProblem> out;
+    std::mt19937 rng(2005);
+    for (int i = 0; i < 200; ++i) {
+      const reference::BoxContactProblem p = reference::randomBoxProblem(rng, 30);
+      ContactProblem lcp = assembleContactProblem(p.bodies, p.contacts);
+      RandomProblem r;
+      r.dense = MatX(lcp.A);
+      r.A = std::move(lcp.A);
+      r.b = std::move(lcp.b);
+      r.b_scale = std::max(1.0, r.b.lpNorm<Eigen::Infinity>());
+      VecX f;
+      solveLcpLemke(r.dense, r.b, f);
+      r.a_exact = r.dense * f + r.b;
+      out.push_back(std::move(r));
+    }
+    return out;
+  }();
+  return problems;
+}
+
+// Runs `solve` on every problem per iteration; counters from the last pass: failures (kFailed),
+// capped (iteration limit), mean iterations (over all problems, and over those neither failed nor
+// capped), and how many answers not failed have accelerations further than 1e-6 · max(1, ‖b‖∞)
+// from our Lemke's (worst_accel_error: the largest such distance, relative).
+template <class Solve>
+void solverComparison(benchmark::State& state, Solve solve) {
+  const std::vector<RandomProblem>& problems = randomProblems();
+  std::vector<LcpStats> stats(problems.size());
+  std::vector<VecX> f(problems.size());
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+      f[i] = VecX::Zero(problems[i].b.size());
+      stats[i] = solve(problems[i], f[i]);
+    }
+    benchmark::ClobberMemory();
+  }
+  double failed = 0, capped = 0, iterations = 0, inaccurate = 0, worst = 0, solved_iterations = 0;
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const RandomProblem& p = problems[i];
+    failed += stats[i].termination == LcpTermination::kFailed ? 1 : 0;
+    capped += stats[i].termination == LcpTermination::kIterationLimit ? 1 : 0;
+    iterations += stats[i].iterations;
+    if (stats[i].termination != LcpTermination::kFailed &&
+        stats[i].termination != LcpTermination::kIterationLimit) {
+      solved_iterations += stats[i].iterations;
+    }
+    const double error =
+        stats[i].termination == LcpTermination::kFailed
+            ? 0.0
+            : (p.dense * f[i] + p.b - p.a_exact).lpNorm<Eigen::Infinity>() / p.b_scale;
+    inaccurate += error > 1e-6 ? 1 : 0;
+    worst = std::max(worst, error);
+  }
+  const auto count = static_cast<double>(problems.size());
+  state.counters["problems"] = count;
+  state.counters["failed"] = failed;
+  state.counters["capped"] = capped;
+  state.counters["inaccurate"] = inaccurate;
+  state.counters["worst_accel_error"] = worst;
+  state.counters["mean_iterations"] = iterations / count;
+  state.counters["mean_iterations_solved"] =
+      solved_iterations / std::max(1.0, count - failed - capped);
+  state.counters["us_per_problem"] = benchmark::Counter(
+      count * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_Solve_Pgs(benchmark::State& state) {
+  PgsOptions options;
+  options.max_iterations = 10000;
+  options.change_tolerance = 1e-12;
+  solverComparison(state, [&](const RandomProblem& p, VecX& f) {
+    return projectedGaussSeidel(p.A, p.b, f, options);
+  });
+}
+BENCHMARK(BM_Solve_Pgs)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+void BM_Solve_Lemke(benchmark::State& state) {
+  solverComparison(state,
+                   [](const RandomProblem& p, VecX& f) { return solveLcpLemke(p.dense, p.b, f); });
+}
+BENCHMARK(BM_Solve_Lemke)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+void siconos(benchmark::State& state, SiconosLcpMethod method, int max_iterations = 10000) {
+  SiconosLcpOptions options;
+  options.method = method;
+  options.max_iterations = max_iterations;
+  options.tolerance = 1e-12;
+  solverComparison(state, [&](const RandomProblem& p, VecX& f) {
+    return solveLcpSiconos(p.dense, p.b, f, options);
+  });
+}
+void BM_Solve_SiconosLemke(benchmark::State& state) {
+  siconos(state, SiconosLcpMethod::kLemke);
+}
+void BM_Solve_SiconosPgs(benchmark::State& state) {
+  siconos(state, SiconosLcpMethod::kPgs);
+}
+void BM_Solve_SiconosPsor(benchmark::State& state) {
+  siconos(state, SiconosLcpMethod::kPsor);
+}
+void BM_Solve_SiconosNewtonMin(benchmark::State& state) {
+  siconos(state, SiconosLcpMethod::kNewtonMin, static_cast<int>(state.range(0)));
+}
+BENCHMARK(BM_Solve_SiconosLemke)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+BENCHMARK(BM_Solve_SiconosPgs)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+BENCHMARK(BM_Solve_SiconosPsor)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+// Newton-min either converges in about 2 iterations or not at all (a singular generalised Jacobian
+// where A is only semi-definite): capped at 100, since 10000 costs ~90 ms per failing problem for
+// one fewer failure.
+BENCHMARK(BM_Solve_SiconosNewtonMin)->Arg(100)->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// ---------------------------------------------------------------------------------------------
+// One step of the frictional point-contact world: a stack of boxes (0.2 m, 1 kg, μ 0.6) on a
+// floor, h = 1/240 s, block PGS to 1e-7 with at most 20000 sweeps, settled for 1 s first.
+PolyhedronBodyDescription stackBox(int k) {
+  const Vec3 half(0.1, 0.1, 0.1);
+  PolyhedronBodyDescription b;
+  b.name = "box" + std::to_string(k);
+  b.shape = std::make_shared<ConvexPolyhedron>(ConvexPolyhedron::box(half));
+  b.mass_properties = MassProperties::principal(1.0, Vec3::Constant(2.0 / 3.0 * 0.01));
+  b.initial_state.position = Vec3(0.0, 0.0, (2 * k + 1) * half.z());
+  b.friction = 0.6;
+  return b;
+}
+
+void BM_FrictionalStackStep(benchmark::State& state) {
+  PointContactWorldDescription d;
+  for (int k = 0; k < state.range(0); ++k)
+    d.bodies.push_back(stackBox(k));
+  HalfSpaceDescription floor;
+  floor.name = "floor";
+  floor.friction = 0.6;
+  d.half_spaces.push_back(floor);
+  d.settings.step = 1.0 / 240.0;
+  d.settings.solver.tolerance = 1e-7;
+  d.settings.solver.max_iterations = 20000;
+  PointContactWorld world(d);
+  world.advanceTo(1.0);
+  double sweeps = 0, contacts = 0, capped = 0;
+  for (auto _ : state) {
+    const PointContactStepStats& s = world.step();
+    sweeps += s.solve.iterations;
+    contacts += static_cast<double>(s.contacts);
+    capped += s.solve.converged ? 0 : 1;
+  }
+  state.counters["sweeps_per_step"] =
+      benchmark::Counter(sweeps, benchmark::Counter::kAvgIterations);
+  state.counters["contacts"] = benchmark::Counter(contacts, benchmark::Counter::kAvgIterations);
+  state.counters["unconverged_steps"] = capped;
+  state.counters["us_per_sweep"] =
+      benchmark::Counter(sweeps * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_FrictionalStackStep)->Arg(4)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(240);
+
+}  // namespace
+}  // namespace contactsim
+
+BENCHMARK_MAIN();
