@@ -73,9 +73,9 @@ int run(const std::filesystem::path& directory) {
     max.y.push_back(sweeps.back());
   }
   PlotSpec spec;
-  spec.title = "PGS sweeps to accelerations within 1e-3 of Lemke's (1000 random box problems)";
-  spec.x_label = "contacts";
-  spec.y_label = "sweeps (from f = 0)";
+  spec.title = "PGS sweeps until A f + b is within 1e-3 of Lemke's";
+  spec.x_label = "contacts (1000 random box problems)";
+  spec.y_label = "sweeps from f = 0 (capped at 1000)";
   spec.series = {median, p90, max};
   writeFilesAtomically(
       directory, {{"pgs_iterations.svg", svgLinePlot(spec)}, {"pgs_iterations.csv", csv.str()}});

@@ -4,6 +4,16 @@
 // random box problems (time per problem, failures, mean iterations, agreement with Lemke); and one
 // step of the frictional point-contact world on 4- and 10-box stacks (bouchard-2015 §6's
 // point-based method) with the block-PGS sweeps it takes.
+//
+// Run with OPENBLAS_NUM_THREADS=1: Siconos' Newton-min factorises through OpenBLAS, whose threads
+// spin on a loaded 2-core machine (100× slower, and different failures) — our solvers are serial.
+//
+//     OPENBLAS_NUM_THREADS=1 build/release/bench/bench_point_contact
+//         --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//         --benchmark_out_format=json --benchmark_out=bench/results/cpp-2core/point_contact.json
+//
+// (one command line; stdout can go to /dev/null:
+// Siconos prints its convergence warnings there, and the JSON is the record).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -245,8 +255,8 @@ BENCHMARK(BM_Solve_SiconosLemke)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 BENCHMARK(BM_Solve_SiconosPgs)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 BENCHMARK(BM_Solve_SiconosPsor)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 // Newton-min either converges in about 2 iterations or not at all (a singular generalised Jacobian
-// where A is only semi-definite): capped at 100, since 10000 costs ~90 ms per failing problem for
-// one fewer failure.
+// where A is only semi-definite, residues growing to 1e20 and beyond): capped at 100, since a cap
+// of 10000 removed one failure of 64 at 100× the time.
 BENCHMARK(BM_Solve_SiconosNewtonMin)->Arg(100)->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // ---------------------------------------------------------------------------------------------
