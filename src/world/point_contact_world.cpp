@@ -37,11 +37,6 @@ namespace {
 
 constexpr double kUnitTolerance = 1e-9;
 
-Mat3 worldInverseInertia(const MassProperties& mass, const Quat& orientation) {
-  const Mat3 R = orientation.toRotationMatrix();
-  return R * mass.inertia().inverse() * R.transpose();
-}
-
 }  // namespace
 
 PointContactWorld::PointContactWorld(PointContactWorldDescription description)
@@ -192,9 +187,9 @@ const PointContactStepStats& PointContactWorld::step() {
     if (body.fixed)
       continue;
     const Mat3 R = body.orientation.toRotationMatrix();
-    const Mat3 inertia = R * body.mass.inertia() * R.transpose();
+    const Mat3 inertia = body.mass.worldInertia(R);
     vb.inverse_mass = 1.0 / body.mass.mass();
-    vb.inverse_inertia = worldInverseInertia(body.mass, body.orientation);
+    vb.inverse_inertia = body.mass.worldInverseInertia(R);
     vb.velocity = body.velocity + h * gravity_;
     vb.omega = body.omega - h * (vb.inverse_inertia * body.omega.cross(inertia * body.omega));
   }
@@ -270,7 +265,7 @@ double PointContactWorld::energy(std::size_t i) const {
   if (body.fixed)
     return 0.0;
   const Mat3 R = body.orientation.toRotationMatrix();
-  const Mat3 inertia = R * body.mass.inertia() * R.transpose();
+  const Mat3 inertia = body.mass.worldInertia(R);
   return 0.5 * body.mass.mass() * body.velocity.squaredNorm() +
          0.5 * body.omega.dot(inertia * body.omega) -
          body.mass.mass() * gravity_.dot(body.position);

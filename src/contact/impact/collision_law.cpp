@@ -9,7 +9,6 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
-#include "contactsim/math/spatial.hpp"
 
 namespace contactsim {
 namespace {
@@ -152,7 +151,7 @@ ImpactBody impactBody(const MassProperties& mass, const RigidBodyState& state) {
   const Mat3 Theta = state.pose().linear();
   ImpactBody body;
   body.inverse_mass = 1.0 / mass.mass();
-  body.inverse_inertia_world = Theta * mass.inertia().inverse() * Theta.transpose();
+  body.inverse_inertia_world = mass.worldInverseInertia(Theta);
   body.com_world = state.position;
   return body;
 }
@@ -165,8 +164,7 @@ Mat3 collisionMatrix(const ImpactBody& a, const ImpactBody& b, const Vec3& c) {
   requireFinite(c, "impact point c");
   Mat3 K = Mat3::Zero();
   for (const ImpactBody* body : {&a, &b}) {
-    const Mat3 r_x = skew(c - body->com_world);
-    K += body->inverse_mass * Mat3::Identity() - r_x * body->inverse_inertia_world * r_x;
+    K += pointMobility(body->inverse_mass, body->inverse_inertia_world, c - body->com_world);
   }
   return 0.5 * (K + K.transpose());  // symmetric to the last bit
 }

@@ -6,16 +6,17 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "validation.hpp"
 
 namespace contactsim {
 
 ContactBody makeContactBody(const MassProperties& mass, const RigidBodyState& state,
                             const Vec3& force_world, const Vec3& torque_world) {
   const Mat3 R = state.orientation.toRotationMatrix();
-  const Mat3 inertia = R * mass.inertia() * R.transpose();
+  const Mat3 inertia = mass.worldInertia(R);
   ContactBody body;
   body.inverse_mass = 1.0 / mass.mass();
-  body.inverse_inertia = R * mass.inertia().inverse() * R.transpose();
+  body.inverse_inertia = mass.worldInverseInertia(R);
   body.com = state.position;
   body.velocity = state.worldLinearVelocity();
   body.omega = state.worldAngularVelocity();
@@ -32,41 +33,15 @@ ContactBody makeFixedContactBody(const Vec3& com) {
 
 namespace {
 
-constexpr double kUnitTolerance = 1e-9;
-
 void validate(std::span<const ContactBody> bodies, std::span<const PointContact> contacts) {
+  point_detail::validateBodies(bodies, "contact body");
   for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const ContactBody& body = bodies[k];
     const std::string what = "contact body " + std::to_string(k);
-    if (!(body.inverse_mass >= 0.0) || !std::isfinite(body.inverse_mass)) {
-      throw InvalidInputError(what + ": inverse mass must be finite and ≥ 0");
-    }
-    requireFinite(body.inverse_inertia, what + " inverse inertia");
-    requireFinite(body.com, what + " centre of mass");
-    requireFinite(body.velocity, what + " velocity");
-    requireFinite(body.omega, what + " angular velocity");
-    requireFinite(body.external_force, what + " external force");
-    requireFinite(body.external_torque, what + " external torque");
+    requireFinite(bodies[k].external_force, what + " external force");
+    requireFinite(bodies[k].external_torque, what + " external torque");
   }
   for (std::size_t i = 0; i < contacts.size(); ++i) {
-    const PointContact& c = contacts[i];
-    const std::string what = "contact " + std::to_string(i);
-    if (c.body_a >= bodies.size() || c.body_b >= bodies.size()) {
-      throw InvalidInputError(what + ": body index out of range (" + std::to_string(c.body_a) +
-                              ", " + std::to_string(c.body_b) + " of " +
-                              std::to_string(bodies.size()) + " bodies)");
-    }
-    if (c.body_a == c.body_b)
-      throw InvalidInputError(what + ": a body cannot touch itself");
-    if (bodies[c.body_a].isFixed() && bodies[c.body_b].isFixed()) {
-      throw InvalidInputError(what + ": both bodies are fixed");
-    }
-    requireFinite(c.point, what + " point");
-    requireFinite(c.normal, what + " normal");
-    if (std::abs(c.normal.norm() - 1.0) > kUnitTolerance) {
-      throw InvalidInputError(what + ": normal must be a unit vector (norm " +
-                              std::to_string(c.normal.norm()) + ")");
-    }
+    point_detail::validateContact(bodies, contacts[i], "contact " + std::to_string(i));
   }
 }
 

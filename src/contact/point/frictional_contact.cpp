@@ -5,9 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
-#include "contactsim/math/spatial.hpp"
+#include "validation.hpp"
 
 namespace contactsim {
 
@@ -35,37 +36,12 @@ Mat3 contactFrame(const Vec3& normal) {
 
 namespace {
 
-constexpr double kUnitTolerance = 1e-9;
-
 void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalContact> contacts) {
-  for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const VelocityBody& b = bodies[k];
-    const std::string what = "velocity body " + std::to_string(k);
-    if (!(b.inverse_mass >= 0.0) || !std::isfinite(b.inverse_mass)) {
-      throw InvalidInputError(what + ": inverse mass must be finite and ≥ 0");
-    }
-    requireFinite(b.inverse_inertia, what + " inverse inertia");
-    requireFinite(b.com, what + " centre of mass");
-    requireFinite(b.velocity, what + " velocity");
-    requireFinite(b.omega, what + " angular velocity");
-  }
+  point_detail::validateBodies(bodies, "velocity body");
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
     const std::string what = "frictional contact " + std::to_string(i);
-    if (c.body_a >= bodies.size() || c.body_b >= bodies.size() || c.body_a == c.body_b) {
-      throw InvalidInputError(what + ": bodies (" + std::to_string(c.body_a) + ", " +
-                              std::to_string(c.body_b) + ") must be two distinct bodies of " +
-                              std::to_string(bodies.size()));
-    }
-    if (bodies[c.body_a].isFixed() && bodies[c.body_b].isFixed()) {
-      throw InvalidInputError(what + ": both bodies are fixed");
-    }
-    requireFinite(c.point, what + " point");
-    requireFinite(c.normal, what + " normal");
-    if (std::abs(c.normal.norm() - 1.0) > kUnitTolerance) {
-      throw InvalidInputError(what + ": normal must be a unit vector (norm " +
-                              std::to_string(c.normal.norm()) + ")");
-    }
+    point_detail::validateContact(bodies, c, what);
     if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
       throw InvalidInputError(what + ": friction must be finite and ≥ 0, got " +
                               std::to_string(c.friction));
@@ -74,15 +50,6 @@ void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalCo
       throw InvalidInputError(what + ": target normal velocity must be finite");
     }
   }
-}
-
-/// K = m⁻¹ 1 − [r] I⁻¹ [r]: the velocity change at a point r from the centre of mass per unit
-/// impulse there.
-Mat3 pointInverseInertia(const VelocityBody& body, const Vec3& r) {
-  if (body.isFixed())
-    return Mat3::Zero();
-  const Mat3 rx = skew(r);
-  return body.inverse_mass * Mat3::Identity() - rx * body.inverse_inertia * rx;
 }
 
 struct Block {
@@ -185,7 +152,8 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
     block.frame = contactFrame(c.normal);
     block.r_a = c.point - a.com;
     block.r_b = c.point - b.com;
-    const Mat3 K = pointInverseInertia(a, block.r_a) + pointInverseInertia(b, block.r_b);
+    const Mat3 K = pointMobility(a.inverse_mass, a.inverse_inertia, block.r_a) +
+                   pointMobility(b.inverse_mass, b.inverse_inertia, block.r_b);
     block.W = block.frame.transpose() * K * block.frame;
     block.W_inverse = block.W.inverse();
     // Warm start: the previous impulse, projected back into this contact's cone.
