@@ -5,6 +5,9 @@ find_package(Eigen3 3.4 REQUIRED NO_MODULE)          # libeigen3-dev
 find_package(nlohmann_json 3.11 REQUIRED)             # nlohmann-json3-dev
 find_package(tinyobjloader REQUIRED)                  # libtinyobjloader-dev; no version: "2rc10" fails
 include(FindContactsimSiconos)                        # libsiconos-numerics-dev: contactsim::siconos
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(FFTW3 REQUIRED IMPORTED_TARGET fftw3)  # libfftw3-dev: no CMake config
+find_package(TBB REQUIRED)                            # libtbb-dev: TBB::tbb
 if(CONTACTSIM_BUILD_APPS)
   find_package(CLI11 2.1 REQUIRED)                    # libcli11-dev
 endif()

@@ -15,6 +15,8 @@ packages=(
   libtinyobjloader-dev              # OBJ control meshes
   libosd-dev                        # OpenSubdiv: test oracle for Loop surfaces
   libsiconos-numerics-dev           # Siconos numerics: LCP pivoting oracle and fail-safe
+  libfftw3-dev                      # FFTW3: convolution-quadrature boundary elements
+  libtbb-dev                        # TBB: parallel loops (response-map nodes)
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)

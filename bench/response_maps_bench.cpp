@@ -1,0 +1,91 @@
+// Response-map benchmarks (issue 8): complex Bessel K0/K1/K2, one Laplace-domain assembly of the
+// bar of ullrich-pai §4, the whole map precompute (reported per node; paper: 3–4 min per curve on
+// a 266 MHz Pentium II, target ≤ 1 s), and the run-time force of one contact node with N_f = 100
+// samples (target ≤ 1 µs). Peers in the same run: std::cyl_bessel_k on the real axis.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <complex>
+#include <random>
+
+#include "contactsim/bem/boundary_matrices.hpp"
+#include "contactsim/bem/boundary_mesh.hpp"
+#include "contactsim/bem/complex_bessel.hpp"
+#include "contactsim/bem/response_map_builder.hpp"
+
+namespace {
+
+using contactsim::barLoop;
+using contactsim::meshLoops;
+
+std::vector<std::complex<double>> besselArguments() {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> log_modulus(-6.0, 3.0);
+  std::uniform_real_distribution<double> argument(-1.5, 1.5);
+  std::vector<std::complex<double>> z(1024);
+  for (auto& value : z) {
+    value = std::polar(std::pow(10.0, log_modulus(rng)), argument(rng));
+  }
+  return z;
+}
+
+void BM_BesselK012Complex(benchmark::State& state) {
+  const auto z = besselArguments();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::besselK012(z[i++ & 1023]));
+  }
+}
+BENCHMARK(BM_BesselK012Complex);
+
+void BM_BesselK012RealAxis(benchmark::State& state) {
+  const auto z = besselArguments();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::besselK012(std::abs(z[i++ & 1023])));
+  }
+}
+BENCHMARK(BM_BesselK012RealAxis);
+
+// Peer: the standard library's real-order K (K0, K1, K2 = three calls).
+void BM_StdCylBesselKReal(benchmark::State& state) {
+  const auto z = besselArguments();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const double x = std::abs(z[i++ & 1023]);
+    benchmark::DoNotOptimize(std::cyl_bessel_k(0.0, x) + std::cyl_bessel_k(1.0, x) +
+                             std::cyl_bessel_k(2.0, x));
+  }
+}
+BENCHMARK(BM_StdCylBesselKReal);
+
+void BM_BarLaplaceAssembly(benchmark::State& state) {
+  const auto mesh = meshLoops({barLoop(0.2, 0.0125, 7, 7, 1.4)});
+  const auto rules = contactsim::buildBoundaryQuadrature(mesh);
+  const auto statics = contactsim::assembleStatic(mesh, rules, contactsim::kSteel);
+  const std::complex<double> s(2e5, 1e6);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::assembleLaplace(mesh, rules, contactsim::kSteel, s, statics));
+  }
+  state.counters["points"] = static_cast<double>(rules.pointCount());
+}
+BENCHMARK(BM_BarLaplaceAssembly)->Unit(benchmark::kMillisecond);
+
+// The whole map of the paper's bar (56 nodes, N_f = 100): divide by 56 for the time per node.
+void BM_BarResponseMap(benchmark::State& state) {
+  const auto mesh = meshLoops({barLoop(0.2, 0.0125, 7, 7, 1.4)});
+  contactsim::ResponseMapOptions options;
+  options.samples = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::computeResponseMap(mesh, contactsim::kSteel, options, "bar"));
+  }
+  state.counters["nodes"] = static_cast<double>(mesh.nodes.size());
+  state.counters["per_node_s"] = benchmark::Counter(
+      static_cast<double>(mesh.nodes.size()),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_BarResponseMap)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace
+
+BENCHMARK_MAIN();

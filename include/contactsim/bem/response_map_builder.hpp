@@ -1,0 +1,34 @@
+// Precomputing a contact response map (ullrich-pai §3 eq. 6, §4) with the convolution-quadrature
+// boundary elements.
+//
+// For node j the conditions of §2.3 are: normal displacement given on Γ2 = {node j}, tangential
+// traction zero there, traction zero on Γ1 (every other node). The unknown is then the normal
+// traction t_j, and the displacement it causes at j is u_j·n_j = C_j(s) t_j with the compliance
+// C_j(s) = n_jᵀ [H(s)⁻¹ G(s)]_jj n_j (the traction-free problem is well posed for Re s > 0). So one
+// factorisation of H(s) per frequency gives every node's response at once. The traction field
+// t_j N_j(x) n_j has the resultant w_j t_j, w_j = ∫ N_j dΓ, so the force per unit thickness for a
+// displacement δ into the body is F_j(s) = w_j / C_j(s) · δ(s); its step response, by convolution
+// quadrature, is the map.
+#pragma once
+
+#include <string>
+
+#include "contactsim/bem/boundary_mesh.hpp"
+#include "contactsim/bem/elastic_material.hpp"
+#include "contactsim/bem/response_map.hpp"
+
+namespace contactsim {
+
+struct ResponseMapOptions {
+  double time_step = 1e-6;  ///< Δt of the samples [s]
+  int samples = 100;        ///< N_f (ullrich-pai §6: "at most N_f = 100")
+  /// k_j is the mean of the last `tail_fraction` of the samples (§4: "a constant fit").
+  double tail_fraction = 0.25;
+};
+
+/// Throws InvalidInputError for an invalid material, mesh or options; NumericalError if a
+/// Laplace-domain system is singular.
+ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
+                               const ResponseMapOptions& options, const std::string& name);
+
+}  // namespace contactsim

@@ -1,0 +1,199 @@
+#include "contactsim/bem/boundary_matrices.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "contactsim/bem/fundamental_solutions.hpp"
+#include "contactsim/error.hpp"
+#include "gauss_legendre.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr int kPointsPerPanel = 8;
+// Graded panels towards a singular point: each is this fraction of the previous one.
+constexpr double kGrading = 0.15;
+constexpr int kGradedPanels = 14;
+// Elements closer than this many lengths are subdivided so that panels are no longer than half
+// the distance to the source.
+constexpr double kNearRatio = 2.0;
+constexpr int kMaxPanels = 64;
+
+void addPanel(const BoundaryElement& element, double xi0, double xi1,
+              std::vector<BoundaryQuadraturePoint>& points) {
+  const auto& rule = bem_detail::gaussLegendre(kPointsPerPanel);
+  const double half = 0.5 * (xi1 - xi0);
+  for (std::size_t q = 0; q < rule.x.size(); ++q) {
+    const double xi = 0.5 * (xi0 + xi1) + half * rule.x[q];
+    const Vec2 tangent = element.tangent(xi);
+    const double jacobian = tangent.norm();
+    points.push_back(
+        {element.position(xi), Vec2(tangent.y(), -tangent.x()) / jacobian,
+         rule.w[q] * std::abs(half) * jacobian, element.shape(xi)});
+  }
+}
+
+// Panels from `at` (the singular point) to `to`, graded towards `at`.
+void addGraded(const BoundaryElement& element, double at, double to,
+               std::vector<BoundaryQuadraturePoint>& points) {
+  if (std::abs(to - at) < 1e-14) {
+    return;
+  }
+  double outer = 1.0;
+  for (int k = 0; k < kGradedPanels; ++k) {
+    const double inner = outer * kGrading;
+    addPanel(element, at + inner * (to - at), at + outer * (to - at), points);
+    outer = inner;
+  }
+  addPanel(element, at, at + outer * (to - at), points);
+}
+
+double distanceToElement(const BoundaryElement& element, const Vec2& p) {
+  double best = std::numeric_limits<double>::infinity();
+  for (int k = 0; k <= 32; ++k) {
+    best = std::min(best, (element.position(-1.0 + k / 16.0) - p).norm());
+  }
+  return best;
+}
+
+template <class Scalar>
+void accumulate(const KernelValues<Scalar>& k, const BoundaryQuadraturePoint& point,
+                const BoundaryElement& element, int source, int skip_local,
+                Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& h,
+                Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& g) {
+  for (int a = 0; a < 3; ++a) {
+    const int column = 2 * element.nodes[static_cast<std::size_t>(a)];
+    const double weight = point.weight * point.shape[static_cast<std::size_t>(a)];
+    g.template block<2, 2>(2 * source, column) += weight * k.u;
+    if (a != skip_local) {
+      h.template block<2, 2>(2 * source, column) += weight * k.t;
+    }
+  }
+}
+
+}  // namespace
+
+std::size_t BoundaryQuadrature::pointCount() const {
+  std::size_t count = 0;
+  for (const auto& per_source : rules) {
+    for (const auto& rule : per_source) {
+      count += rule.points.size();
+    }
+  }
+  return count;
+}
+
+BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
+  if (mesh.elements.empty()) {
+    throw InvalidInputError("boundary mesh has no elements");
+  }
+  std::vector<double> lengths;
+  for (std::size_t e = 0; e < mesh.elements.size(); ++e) {
+    const double length = mesh.elements[e].length();
+    if (!(length > 0.0) || !std::isfinite(length)) {
+      throw InvalidInputError("boundary element " + std::to_string(e) + " has zero length");
+    }
+    lengths.push_back(length);
+  }
+  BoundaryQuadrature quadrature;
+  quadrature.rules.resize(mesh.nodes.size());
+  for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
+    const Vec2& source = mesh.nodes[i].position;
+    for (std::size_t e = 0; e < mesh.elements.size(); ++e) {
+      const auto& element = mesh.elements[e];
+      SourceElementRule rule;
+      rule.element = static_cast<int>(e);
+      for (int a = 0; a < 3; ++a) {
+        if (element.nodes[static_cast<std::size_t>(a)] == static_cast<int>(i)) {
+          rule.source_local = a;
+        }
+      }
+      if (rule.source_local >= 0) {
+        const double at = element.node_xi[static_cast<std::size_t>(rule.source_local)];
+        addGraded(element, at, -1.0, rule.points);
+        addGraded(element, at, 1.0, rule.points);
+      } else {
+        const double distance = distanceToElement(element, source);
+        if (!(distance > 1e-12 * lengths[e])) {
+          throw InvalidInputError("boundary node " + std::to_string(i) +
+                                  " lies on element " + std::to_string(e) +
+                                  " that does not carry it: the boundary touches itself");
+        }
+        const int panels =
+            distance >= kNearRatio * lengths[e]
+                ? 1
+                : std::min(kMaxPanels,
+                           static_cast<int>(std::ceil(2.0 * kNearRatio * lengths[e] / distance)));
+        for (int p = 0; p < panels; ++p) {
+          addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, rule.points);
+        }
+      }
+      quadrature.rules[i].push_back(std::move(rule));
+    }
+  }
+  return quadrature;
+}
+
+BoundaryMatrices<MatXd> assembleStatic(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
+                                       const ElasticMaterial& material) {
+  material.validate();
+  const auto n = static_cast<Eigen::Index>(2 * mesh.nodes.size());
+  BoundaryMatrices<MatXd> out{MatXd::Zero(n, n), MatXd::Zero(n, n)};
+  const double lambda = material.lameLambda();
+  const double mu = material.shearModulus();
+  for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
+    const Vec2& source = mesh.nodes[i].position;
+    for (const auto& rule : rules.rules[i]) {
+      const auto& element = mesh.elements[static_cast<std::size_t>(rule.element)];
+      for (const auto& point : rule.points) {
+        const Vec2 d = point.x - source;
+        const auto k = kernelsFromRadial(kelvinRadial(d.norm(), material), d, point.normal, lambda, mu);
+        accumulate(k, point, element, static_cast<int>(i), rule.source_local, out.h, out.g);
+      }
+    }
+    // Rigid-body translation: c + PV ∫ T on the diagonal block balances the rest of the row.
+    const auto row = static_cast<Eigen::Index>(2 * i);
+    Eigen::Matrix2d diagonal = Eigen::Matrix2d::Zero();
+    for (std::size_t j = 0; j < mesh.nodes.size(); ++j) {
+      if (j != i) {
+        diagonal -= out.h.block<2, 2>(row, static_cast<Eigen::Index>(2 * j));
+      }
+    }
+    out.h.block<2, 2>(row, row) = diagonal;
+  }
+  return out;
+}
+
+BoundaryMatrices<MatXcd> assembleLaplace(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
+                                         const ElasticMaterial& material, std::complex<double> s,
+                                         const BoundaryMatrices<MatXd>& statics) {
+  if (!(s.real() > 0.0) || !std::isfinite(s.imag()) || !std::isfinite(s.real())) {
+    throw InvalidInputError("Laplace-domain boundary elements need Re s > 0, got s = (" +
+                            std::to_string(s.real()) + ", " + std::to_string(s.imag()) + ")");
+  }
+  BoundaryMatrices<MatXcd> out{statics.h.cast<std::complex<double>>(),
+                               statics.g.cast<std::complex<double>>()};
+  const double lambda = material.lameLambda();
+  const double mu = material.shearModulus();
+  for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
+    const Vec2& source = mesh.nodes[i].position;
+    for (const auto& rule : rules.rules[i]) {
+      const auto& element = mesh.elements[static_cast<std::size_t>(rule.element)];
+      for (const auto& point : rule.points) {
+        const Vec2 d = point.x - source;
+        const double r = d.norm();
+        const auto dynamic = laplaceRadial(r, s, material);
+        const auto kelvin = kelvinRadial(r, material);
+        const RadialKernel<std::complex<double>> difference{
+            dynamic.a - kelvin.a, dynamic.da - kelvin.da, dynamic.b - kelvin.b,
+            dynamic.db - kelvin.db};
+        const auto k = kernelsFromRadial(difference, d, point.normal, lambda, mu);
+        accumulate(k, point, element, static_cast<int>(i), -1, out.h, out.g);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,69 @@
+// H u = G t with per-node mixed conditions rearranged into A x = b (internal to bem; shared by the
+// static and the Laplace-domain solvers). Unknown x per node component: the displacement where
+// the traction is given, the traction where the displacement is given, in the condition's frame.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "contactsim/bem/boundary_conditions.hpp"
+#include "contactsim/error.hpp"
+
+namespace contactsim::bem_detail {
+
+template <class Matrix>
+void requireConditionCount(const std::vector<NodeCondition>& conditions, const Matrix& h) {
+  if (static_cast<Eigen::Index>(2 * conditions.size()) != h.rows()) {
+    throw InvalidInputError("boundary elements: " + std::to_string(conditions.size()) +
+                            " boundary conditions for " + std::to_string(h.rows() / 2) + " nodes");
+  }
+}
+
+/// The system matrix A (independent of the given values).
+template <class Matrix>
+Matrix mixedMatrix(const Matrix& h, const Matrix& g, const BoundaryMesh& mesh,
+                   const std::vector<NodeCondition>& conditions) {
+  requireConditionCount(conditions, h);
+  Matrix a(h.rows(), h.cols());
+  for (std::size_t j = 0; j < conditions.size(); ++j) {
+    const auto& c = conditions[j];
+    const Eigen::Matrix2d frame = nodeFrame(mesh.nodes[j], c.frame);
+    const auto col = static_cast<Eigen::Index>(2 * j);
+    for (int k = 0; k < 2; ++k) {
+      const Eigen::Matrix<typename Matrix::Scalar, 2, 1> f =
+          frame.col(k).template cast<typename Matrix::Scalar>();
+      if (c.displacement_given[static_cast<std::size_t>(k)]) {
+        a.col(col + k) = -(g.middleCols(col, 2) * f);
+      } else {
+        a.col(col + k) = h.middleCols(col, 2) * f;
+      }
+    }
+  }
+  return a;
+}
+
+/// The right-hand side b for given values (per node, in the condition's frame).
+template <class Matrix, class Vector>
+Vector mixedRightHandSide(const Matrix& h, const Matrix& g, const BoundaryMesh& mesh,
+                          const std::vector<NodeCondition>& conditions, const Vector& values) {
+  Vector b = Vector::Zero(h.rows());
+  for (std::size_t j = 0; j < conditions.size(); ++j) {
+    const auto& c = conditions[j];
+    const Eigen::Matrix2d frame = nodeFrame(mesh.nodes[j], c.frame);
+    const auto col = static_cast<Eigen::Index>(2 * j);
+    for (int k = 0; k < 2; ++k) {
+      const Eigen::Matrix<typename Matrix::Scalar, 2, 1> f =
+          frame.col(k).template cast<typename Matrix::Scalar>();
+      const auto value = values[col + k];
+      if (c.displacement_given[static_cast<std::size_t>(k)]) {
+        b -= (h.middleCols(col, 2) * f) * value;
+      } else {
+        b += (g.middleCols(col, 2) * f) * value;
+      }
+    }
+  }
+  return b;
+}
+
+}  // namespace contactsim::bem_detail

@@ -1,0 +1,104 @@
+#include "contactsim/contact/response/impact_restitution.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "contactsim/contact/response/response_world.hpp"
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+
+void ImpactSetup::validate() const {
+  requireFinite(angle, "impact angle");
+  requirePositive(normal_speed, "impact normal speed");
+  requireFinite(tangential_speed, "impact tangential speed");
+  requireFinite(angular_velocity, "impact angular velocity");
+  if (!(std::isfinite(friction) && friction >= 0.0)) {
+    throw InvalidInputError("impact friction coefficient must be finite and >= 0, got " +
+                            std::to_string(friction));
+  }
+  if (max_steps == 0) {
+    throw InvalidInputError("impact max_steps must be positive");
+  }
+}
+
+ImpactResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
+                                      const ImpactSetup& setup) {
+  setup.validate();
+  if (!map) {
+    throw InvalidInputError("impact: no response map");
+  }
+  map->validate();
+  const HalfPlane block{Vec2::Zero(), Vec2::UnitY()};
+  ImpactResult result;
+  result.mass = planarMassProperties(map->outline, map->material.density);
+
+  // Lowest vertex on the surface y = 0.
+  const Eigen::Matrix2d R = rotation2(setup.angle);
+  double lowest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < map->outline.size(); ++i) {
+    const double y = (R * map->outline[i]).y();
+    if (y < lowest) {
+      lowest = y;
+      result.contact_vertex = i;
+    }
+  }
+  PlanarBodyState start;
+  start.angle = setup.angle;
+  start.position = Vec2(0.0, -lowest);
+  start =
+      stateFromCentroid(result.mass, centroidPosition(start, result.mass), setup.angle,
+                        Vec2(setup.tangential_speed, -setup.normal_speed), setup.angular_velocity);
+
+  ResponseWorldOptions options;
+  options.friction = setup.friction;
+  options.record = false;
+  ResponseWorld world(options);
+  world.addBody(map, start);
+  world.addHalfPlane(block);
+
+  const Vec2 contact_body_point = map->outline[result.contact_vertex];
+  auto normalVelocity = [&](const PlanarBodyState& s) {
+    return pointVelocity(s, worldPoint(s, contact_body_point)).dot(block.normal);
+  };
+  result.pre_impact_normal_velocity = normalVelocity(start);
+  if (!(result.pre_impact_normal_velocity < 0.0)) {
+    throw InvalidInputError("impact: the lowest vertex " + std::to_string(result.contact_vertex) +
+                            " does not approach the block (normal velocity " +
+                            std::to_string(result.pre_impact_normal_velocity) + " m/s)");
+  }
+  result.kinetic_energy_before = kineticEnergy(start, result.mass);
+  result.state_after = start;
+
+  double last_force_time = 0.0;
+  bool touched = false;
+  while (result.steps < setup.max_steps) {
+    world.step();
+    ++result.steps;
+    double force = 0.0;
+    for (const ContactRecord& r : world.lastStep()) {
+      force += r.normal_force;
+      result.impulse += world.timeStep() *
+                        (r.normal_force * r.normal + r.tangential_force * perpendicular(r.normal));
+      result.contact_work += r.work;
+    }
+    if (force > 0.0) {
+      touched = true;
+      last_force_time = world.time();
+      result.peak_force = std::max(result.peak_force, force);
+      result.state_after = world.state(0);
+    }
+    if (touched && world.liveContacts() == 0) {
+      result.separated = true;
+      break;
+    }
+  }
+  result.contact_duration = last_force_time;
+  result.post_impact_normal_velocity = normalVelocity(result.state_after);
+  result.restitution = -result.post_impact_normal_velocity / result.pre_impact_normal_velocity;
+  result.kinetic_energy_after = kineticEnergy(result.state_after, result.mass);
+  return result;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,82 @@
+// Convolution quadrature against the BDF2 recurrences it stands for: for K(s) = 1/(s + a), the
+// weights applied to g are exactly the BDF2 solution of y' + a y = g, y(0⁻) = 0, which a direct
+// recurrence computes independently; and the continuous solution to second order.
+#include "contactsim/bem/convolution_quadrature.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace contactsim {
+namespace {
+
+using Complex = std::complex<double>;
+
+std::vector<double> cqApply(const ConvolutionQuadrature& cq, double a, const std::vector<double>& g) {
+  auto spectrum = cq.transform(g);
+  for (std::size_t l = 0; l < spectrum.size(); ++l) {
+    spectrum[l] /= cq.frequencies()[l] + a;
+  }
+  return cq.inverse(spectrum);
+}
+
+// BDF2 from rest: (3/2 y_n − 2 y_{n−1} + 1/2 y_{n−2}) / Δt + a y_n = g_n, y_{−1} = y_{−2} = 0.
+std::vector<double> bdf2(double dt, double a, const std::vector<double>& g) {
+  std::vector<double> y(g.size());
+  for (std::size_t n = 0; n < g.size(); ++n) {
+    const double y1 = n >= 1 ? y[n - 1] : 0.0;
+    const double y2 = n >= 2 ? y[n - 2] : 0.0;
+    y[n] = (g[n] + (2.0 * y1 - 0.5 * y2) / dt) / (1.5 / dt + a);
+  }
+  return y;
+}
+
+TEST(ConvolutionQuadrature, IsTheBdf2Recurrence) {
+  const double dt = 1e-3;
+  const int steps = 256;
+  const ConvolutionQuadrature cq(dt, steps);
+  for (const auto& frequency : cq.frequencies()) {
+    EXPECT_GT(frequency.real(), 0.0);
+  }
+  std::vector<double> g(steps);
+  for (int n = 0; n < steps; ++n) {
+    g[static_cast<std::size_t>(n)] = std::sin(0.05 * n) + (n > 100 ? 1.0 : 0.0);
+  }
+  for (const double a : {0.0, 3.0, 200.0}) {
+    const auto y = cqApply(cq, a, g);
+    const auto reference = bdf2(dt, a, g);
+    double scale = 0.0;
+    for (double value : reference) {
+      scale = std::max(scale, std::abs(value));
+    }
+    for (int n = 0; n < steps; ++n) {
+      EXPECT_NEAR(y[static_cast<std::size_t>(n)], reference[static_cast<std::size_t>(n)], 1e-7 * scale)
+          << "a = " << a << ", n = " << n;
+    }
+  }
+}
+
+TEST(ConvolutionQuadrature, ConvergesAtSecondOrder) {
+  // y' + a y = sin t² ·... use g(t) = t: y(t) = t/a − (1 − e^{−at})/a².
+  const double a = 2.0;
+  const double end = 2.0;
+  double previous = 0.0;
+  for (int steps : {64, 128, 256}) {
+    const double dt = end / steps;
+    const ConvolutionQuadrature cq(dt, steps + 1);
+    std::vector<double> g(static_cast<std::size_t>(steps + 1));
+    for (int n = 0; n <= steps; ++n) {
+      g[static_cast<std::size_t>(n)] = n * dt;
+    }
+    const double y = cqApply(cq, a, g).back();
+    const double exact = end / a - (1.0 - std::exp(-a * end)) / (a * a);
+    const double error = std::abs(y - exact);
+    if (previous > 0.0) {
+      EXPECT_NEAR(previous / error, 4.0, 0.5);
+    }
+    previous = error;
+  }
+}
+
+}  // namespace
+}  // namespace contactsim
