@@ -3,6 +3,8 @@
 //   contactsim                         run the built-in default scene
 //   contactsim run SCENE.json [--out DIR]
 //   contactsim validate SCENE.json     check a scene without running it
+//   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
+//                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 #include <CLI/CLI.hpp>
@@ -11,6 +13,7 @@
 #include <iostream>
 
 #include "contactsim/error.hpp"
+#include "contactsim/scene/restitution_study.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
 
@@ -41,6 +44,31 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
   return 0;
 }
 
+int runRestitutionStudy(const contactsim::RestitutionStudyOptions& options,
+                        const std::string& out_dir, bool quiet) {
+  const auto result = contactsim::runRestitutionStudy(options);
+  const std::string dir = out_dir.empty() ? "contactsim-out/restitution-study" : out_dir;
+  contactsim::writeRestitutionStudy(result, dir);
+  if (!quiet) {
+    const auto& map = result.map;
+    std::printf(
+        "response map: %zu nodes, %zu samples at %.3g us, precomputed in %.3f s (%.4f s "
+        "per node)\n",
+        map.nodes.size(), map.sampleCount(), map.time_step * 1e6, result.map_seconds,
+        result.map_seconds / static_cast<double>(map.nodes.size()));
+    std::printf("impact angle [deg]  restitution  contact [us]\n");
+    for (const auto& impact : result.impacts) {
+      std::printf("%18.1f  %11.4f  %12.2f\n", impact.angle, impact.restitution,
+                  impact.contact_duration * 1e6);
+    }
+    std::printf(
+        "wrote %s/{bar_map.json,step_responses,stiffness,restitution}.{csv,svg}, "
+        "summary.json\n",
+        dir.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,10 +86,28 @@ int main(int argc, char** argv) {
   CLI::App* validate = app.add_subcommand("validate", "Check a scene file without running it");
   validate->add_option("scene", scene_file, "Scene file")->required();
 
+  contactsim::RestitutionStudyOptions study;
+  CLI::App* restitution = app.add_subcommand(
+      "restitution-study",
+      "The steel bar of ullrich-pai section 4: response map, Figs. 2-3, restitution vs angle");
+  restitution->add_option("--out", out_dir,
+                          "Output directory (default contactsim-out/restitution-study)");
+  restitution->add_option("--angle-step", study.angle_step, "Impact angle step [degrees]");
+  restitution->add_option("--speed", study.impact_speed, "Impact speed [m/s]");
+  restitution->add_option("--friction", study.friction, "Coulomb friction at the block");
+  restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
+  restitution->add_option("--time-step", study.map.time_step, "Sample spacing of the map [s]");
+  restitution->add_option("--map", study.map_file,
+                          "Use this response map instead of computing one");
+  restitution->add_flag("--quiet", quiet, "Print nothing on success");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) {
       return runAndReport(contactsim::loadSceneFile(scene_file), out_dir, quiet);
+    }
+    if (*restitution) {
+      return runRestitutionStudy(study, out_dir, quiet);
     }
     if (*validate) {
       const contactsim::Scene scene = contactsim::loadSceneFile(scene_file);

@@ -65,7 +65,8 @@ void BM_BarLaplaceAssembly(benchmark::State& state) {
   const auto statics = contactsim::assembleStatic(mesh, rules, contactsim::kSteel);
   const std::complex<double> s(2e5, 1e6);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(contactsim::assembleLaplace(mesh, rules, contactsim::kSteel, s, statics));
+    benchmark::DoNotOptimize(
+        contactsim::assembleLaplace(mesh, rules, contactsim::kSteel, s, statics));
   }
   state.counters["points"] = static_cast<double>(rules.pointCount());
 }
@@ -77,7 +78,8 @@ void BM_BarResponseMap(benchmark::State& state) {
   contactsim::ResponseMapOptions options;
   options.samples = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    benchmark::DoNotOptimize(contactsim::computeResponseMap(mesh, contactsim::kSteel, options, "bar"));
+    benchmark::DoNotOptimize(
+        contactsim::computeResponseMap(mesh, contactsim::kSteel, options, "bar"));
   }
   state.counters["nodes"] = static_cast<double>(mesh.nodes.size());
   state.counters["per_node_s"] = benchmark::Counter(

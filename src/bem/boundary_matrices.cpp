@@ -28,9 +28,8 @@ void addPanel(const BoundaryElement& element, double xi0, double xi1,
     const double xi = 0.5 * (xi0 + xi1) + half * rule.x[q];
     const Vec2 tangent = element.tangent(xi);
     const double jacobian = tangent.norm();
-    points.push_back(
-        {element.position(xi), Vec2(tangent.y(), -tangent.x()) / jacobian,
-         rule.w[q] * std::abs(half) * jacobian, element.shape(xi)});
+    points.push_back({element.position(xi), Vec2(tangent.y(), -tangent.x()) / jacobian,
+                      rule.w[q] * std::abs(half) * jacobian, element.shape(xi)});
   }
 }
 
@@ -116,8 +115,8 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
       } else {
         const double distance = distanceToElement(element, source);
         if (!(distance > 1e-12 * lengths[e])) {
-          throw InvalidInputError("boundary node " + std::to_string(i) +
-                                  " lies on element " + std::to_string(e) +
+          throw InvalidInputError("boundary node " + std::to_string(i) + " lies on element " +
+                                  std::to_string(e) +
                                   " that does not carry it: the boundary touches itself");
         }
         const int panels =
@@ -148,7 +147,8 @@ BoundaryMatrices<MatXd> assembleStatic(const BoundaryMesh& mesh, const BoundaryQ
       const auto& element = mesh.elements[static_cast<std::size_t>(rule.element)];
       for (const auto& point : rule.points) {
         const Vec2 d = point.x - source;
-        const auto k = kernelsFromRadial(kelvinRadial(d.norm(), material), d, point.normal, lambda, mu);
+        const auto k =
+            kernelsFromRadial(kelvinRadial(d.norm(), material), d, point.normal, lambda, mu);
         accumulate(k, point, element, static_cast<int>(i), rule.source_local, out.h, out.g);
       }
     }

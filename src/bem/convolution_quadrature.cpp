@@ -74,7 +74,8 @@ std::vector<std::complex<double>> ConvolutionQuadrature::transform(
   return out;
 }
 
-std::vector<double> ConvolutionQuadrature::inverse(const std::vector<std::complex<double>>& y) const {
+std::vector<double> ConvolutionQuadrature::inverse(
+    const std::vector<std::complex<double>>& y) const {
   const auto n = static_cast<std::size_t>(steps_);
   if (y.size() != n / 2 + 1) {
     throw InvalidInputError("convolution quadrature: expected " + std::to_string(n / 2 + 1) +

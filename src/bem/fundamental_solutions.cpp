@@ -32,7 +32,7 @@ K0AndRegularK1 k0AndRegularK1(Complex z) {
   }
   const Complex q = 0.25 * z * z;
   const Complex log_half = std::log(0.5 * z);
-  Complex term{1.0, 0.0};  // (z²/4)^k / (k!)²
+  Complex term{1.0, 0.0};                // (z²/4)^k / (k!)²
   double psi_k = -std::numbers::egamma;  // ψ(k + 1)
   Complex i0 = 0.0;
   Complex sum0 = 0.0;

@@ -132,7 +132,7 @@ std::string vector2(const Eigen::Vector2d& x) {
   return s;
 }
 
-std::string toText(const ResponseMap& map) {
+std::string toTextUnchecked(const ResponseMap& map) {
   std::ostringstream s;
   s << "{\n";
   s << "  \"format\": \"" << kFormat << "\",\n";
@@ -296,12 +296,17 @@ void ResponseMap::validate() const {
   }
 }
 
+std::string responseMapText(const ResponseMap& map) {
+  map.validate();
+  return toTextUnchecked(map);
+}
+
 void saveResponseMap(const ResponseMap& map, const std::string& path) {
   map.validate();
   const std::filesystem::path file(path);
   const std::filesystem::path directory =
       file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  writeFilesAtomically(directory, {{file.filename().string(), toText(map)}});
+  writeFilesAtomically(directory, {{file.filename().string(), toTextUnchecked(map)}});
 }
 
 ResponseMap loadResponseMap(const std::string& path) {

@@ -12,7 +12,8 @@ namespace {
 
 using Complex = std::complex<double>;
 
-std::vector<double> cqApply(const ConvolutionQuadrature& cq, double a, const std::vector<double>& g) {
+std::vector<double> cqApply(const ConvolutionQuadrature& cq, double a,
+                            const std::vector<double>& g) {
   auto spectrum = cq.transform(g);
   for (std::size_t l = 0; l < spectrum.size(); ++l) {
     spectrum[l] /= cq.frequencies()[l] + a;
@@ -50,7 +51,8 @@ TEST(ConvolutionQuadrature, IsTheBdf2Recurrence) {
       scale = std::max(scale, std::abs(value));
     }
     for (int n = 0; n < steps; ++n) {
-      EXPECT_NEAR(y[static_cast<std::size_t>(n)], reference[static_cast<std::size_t>(n)], 1e-7 * scale)
+      EXPECT_NEAR(y[static_cast<std::size_t>(n)], reference[static_cast<std::size_t>(n)],
+                  1e-7 * scale)
           << "a = " << a << ", n = " << n;
     }
   }

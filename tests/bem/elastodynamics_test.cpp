@@ -59,9 +59,9 @@ int drivenMiddle(const BoundaryMesh& mesh) {
     if (sideOf(mesh.nodes[j]) != Side::kDriven) {
       continue;
     }
-    if (best < 0 || std::abs(mesh.nodes[j].position.y() - 0.5 * kWidth) <
-                        std::abs(mesh.nodes[static_cast<std::size_t>(best)].position.y() -
-                                 0.5 * kWidth)) {
+    if (best < 0 ||
+        std::abs(mesh.nodes[j].position.y() - 0.5 * kWidth) <
+            std::abs(mesh.nodes[static_cast<std::size_t>(best)].position.y() - 0.5 * kWidth)) {
       best = static_cast<int>(j);
     }
   }
@@ -100,7 +100,8 @@ WaveResult velocityStep(int along, int across, double dt) {
   for (int n = 1; n < steps; ++n) {
     const double t = n * dt;
     // Traction on the driven end, along +x (into the strip): compressive push ρ c_p v.
-    const double tx = history.traction[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)].x();
+    const double tx =
+        history.traction[static_cast<std::size_t>(n)][static_cast<std::size_t>(j)].x();
     const double previous =
         history.traction[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(j)].x();
     if (t > 0.25 * back && t < 0.9 * back) {
@@ -153,7 +154,8 @@ TEST(Elastodynamics, LateTimeResponseTendsToStatics) {
   const double back = 2.0 * kLength / steel.pressureWaveSpeed();
   const double dt = 5e-6;
   const int steps = 512;
-  const auto history = ElastodynamicSolver(mesh, steel).solve(kinds, given, ConvolutionQuadrature(dt, steps));
+  const auto history =
+      ElastodynamicSolver(mesh, steel).solve(kinds, given, ConvolutionQuadrature(dt, steps));
   // Average over whole round trips at the end of the run.
   const int window = static_cast<int>(std::round(4.0 * back / dt));
   double sum = 0.0;
@@ -172,10 +174,12 @@ TEST(Elastodynamics, BadInputIsRejected) {
   const ElastodynamicSolver solver(mesh, kSteel);
   auto kinds = stripKinds(mesh, false);
   const ConvolutionQuadrature cq(1e-6, 8);
-  EXPECT_THROW((void)solver.solve(kinds, [](int, double) { return Vec2(std::nan(""), 0.0); }, cq),
+  EXPECT_THROW((void)solver.solve(
+                   kinds, [](int, double) { return Vec2(std::nan(""), 0.0); }, cq),
                InvalidInputError);
   kinds.pop_back();
-  EXPECT_THROW((void)solver.solve(kinds, [](int, double) { return Vec2(0.0, 0.0); }, cq),
+  EXPECT_THROW((void)solver.solve(
+                   kinds, [](int, double) { return Vec2(0.0, 0.0); }, cq),
                InvalidInputError);
 }
 

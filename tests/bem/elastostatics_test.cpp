@@ -43,8 +43,8 @@ int elementCarrying(const BoundaryMesh& mesh, int node) {
 void pinTangential(const BoundaryMesh& mesh, double r, std::vector<NodeCondition>& conditions) {
   for (const Vec2& p : {Vec2(r, 0.0), Vec2(0.0, r), Vec2(-r, 0.0)}) {
     auto& c = conditions[static_cast<std::size_t>(nearestNode(mesh, p))];
-    const Eigen::Matrix2d frame =
-        nodeFrame(mesh.nodes[static_cast<std::size_t>(nearestNode(mesh, p))], Frame::kNormalTangent);
+    const Eigen::Matrix2d frame = nodeFrame(
+        mesh.nodes[static_cast<std::size_t>(nearestNode(mesh, p))], Frame::kNormalTangent);
     const Vec2 local = frame.transpose() * (c.frame == Frame::kGlobal ? c.value : frame * c.value);
     c.frame = Frame::kNormalTangent;
     c.displacement_given = {false, true};
@@ -65,8 +65,8 @@ LameResult lame(int outer_elements, int inner_elements) {
   const ElasticMaterial steel = kSteel;
   const double e = steel.youngs_modulus;
   const double nu = steel.poisson_ratio;
-  const auto mesh = meshLoops({circleLoop({0, 0}, b, outer_elements, true),
-                               circleLoop({0, 0}, a, inner_elements, false)});
+  const auto mesh = meshLoops(
+      {circleLoop({0, 0}, b, outer_elements, true), circleLoop({0, 0}, a, inner_elements, false)});
   const ElastostaticSolver solver(mesh, steel);
   std::vector<NodeCondition> conditions;
   for (const auto& node : mesh.nodes) {
@@ -128,7 +128,8 @@ double kirschConcentration(int outer_elements, int hole_elements) {
     const double r = node.position.norm();
     const double theta = std::atan2(node.position.y(), node.position.x());
     const double q = a * a / (r * r);
-    const double srr = 0.5 * sigma * (1 - q) + 0.5 * sigma * (1 - 4 * q + 3 * q * q) * std::cos(2 * theta);
+    const double srr =
+        0.5 * sigma * (1 - q) + 0.5 * sigma * (1 - 4 * q + 3 * q * q) * std::cos(2 * theta);
     const double srt = -0.5 * sigma * (1 + 2 * q - 3 * q * q) * std::sin(2 * theta);
     const Vec2 er(std::cos(theta), std::sin(theta));
     const Vec2 et(-std::sin(theta), std::cos(theta));
@@ -213,9 +214,9 @@ TEST(Elastostatics, BadInputIsRejected) {
   EXPECT_THROW((void)meshLoops({polygonLoop({{0, 0}, {1, 0}, {1, 1}}, 1), {}}), InvalidInputError);
   EXPECT_THROW((void)meshLoops({polygonLoop({{0, 0}, {0, 1}, {1, 1}}, 1)}),
                InvalidInputError);  // clockwise outer loop
-  EXPECT_THROW((void)meshLoops({{CurvePiece::line({0, 0}, {1, 0}, 1),
-                                 CurvePiece::line({1, 0}, {1, 1}, 1)}}),
-               InvalidInputError);  // not closed
+  EXPECT_THROW(
+      (void)meshLoops({{CurvePiece::line({0, 0}, {1, 0}, 1), CurvePiece::line({1, 0}, {1, 1}, 1)}}),
+      InvalidInputError);  // not closed
   EXPECT_THROW((void)meshLoops({polygonLoop({{0, 0}, {1, 0}, {1, 0}, {1, 1}}, 1)}),
                InvalidInputError);  // zero-length side
   ElasticMaterial bad = kSteel;

@@ -23,18 +23,19 @@ Eigen::Matrix<Scalar, 2, 2> displacementAt(const Radial& radial, const Vec2& d) 
   return kernelsFromRadial(radial(d.norm()), d, n, 1.0, 1.0).u;
 }
 
-// Traction from U by central differences: σ_kl = λ δ_kl U_im,m + μ (U_ik,l + U_il,k), T_ik = σ_kl n_l.
+// Traction from U by central differences: σ_kl = λ δ_kl U_im,m + μ (U_ik,l + U_il,k), T_ik = σ_kl
+// n_l.
 template <class Scalar, class Radial>
-Eigen::Matrix<Scalar, 2, 2> tractionByDifferences(const Radial& radial, const Vec2& d, const Vec2& n,
-                                                  double lambda, double mu) {
+Eigen::Matrix<Scalar, 2, 2> tractionByDifferences(const Radial& radial, const Vec2& d,
+                                                  const Vec2& n, double lambda, double mu) {
   const double h = 1e-5 * d.norm();
   std::array<Eigen::Matrix<Scalar, 2, 2>, 2> grad;  // grad[l](i, k) = ∂U_ik/∂x_l
   for (int l = 0; l < 2; ++l) {
     Vec2 step = Vec2::Zero();
     step[l] = h;
-    grad[static_cast<std::size_t>(l)] = (displacementAt<Scalar>(radial, d + step) -
-                                         displacementAt<Scalar>(radial, d - step)) /
-                                        (2.0 * h);
+    grad[static_cast<std::size_t>(l)] =
+        (displacementAt<Scalar>(radial, d + step) - displacementAt<Scalar>(radial, d - step)) /
+        (2.0 * h);
   }
   Eigen::Matrix<Scalar, 2, 2> t;
   for (int i = 0; i < 2; ++i) {
@@ -42,7 +43,9 @@ Eigen::Matrix<Scalar, 2, 2> tractionByDifferences(const Radial& radial, const Ve
     for (int k = 0; k < 2; ++k) {
       Scalar sum = lambda * divergence * n[k];
       for (int l = 0; l < 2; ++l) {
-        sum += mu * (grad[static_cast<std::size_t>(l)](i, k) + grad[static_cast<std::size_t>(k)](i, l)) * n[l];
+        sum += mu *
+               (grad[static_cast<std::size_t>(l)](i, k) + grad[static_cast<std::size_t>(k)](i, l)) *
+               n[l];
       }
       t(i, k) = sum;
     }
@@ -55,8 +58,8 @@ TEST(FundamentalSolutions, KelvinTractionMatchesClosedForm) {
   const double nu = m.poisson_ratio;
   for (const Vec2& d : {Vec2(0.3, 0.1), Vec2(-0.02, 0.05), Vec2(1.0, -2.0)}) {
     const Vec2 n = Vec2(0.6, 0.8);
-    const auto k = kernelsFromRadial(kelvinRadial(d.norm(), m), d, n, m.lameLambda(),
-                                     m.shearModulus());
+    const auto k =
+        kernelsFromRadial(kelvinRadial(d.norm(), m), d, n, m.lameLambda(), m.shearModulus());
     // Dominguez 1993 eq. 2.13 / Brebbia: T_ik = −1/(4π(1−ν)r) [∂r/∂n((1−2ν)δ_ik + 2 r,i r,k)
     //                                                      − (1−2ν)(r,i n_k − r,k n_i)].
     const double r = d.norm();
@@ -105,9 +108,9 @@ TEST(FundamentalSolutions, LaplaceSolutionSatisfiesNavier) {
     // Second derivatives by central differences; for each load direction i the field is U_i·.
     const Mat2c uxx = (u(x + Vec2(h, 0)) - 2.0 * u(x) + u(x - Vec2(h, 0))) / (h * h);
     const Mat2c uyy = (u(x + Vec2(0, h)) - 2.0 * u(x) + u(x - Vec2(0, h))) / (h * h);
-    const Mat2c uxy = (u(x + Vec2(h, h)) - u(x + Vec2(h, -h)) - u(x + Vec2(-h, h)) +
-                       u(x + Vec2(-h, -h))) /
-                      (4.0 * h * h);
+    const Mat2c uxy =
+        (u(x + Vec2(h, h)) - u(x + Vec2(h, -h)) - u(x + Vec2(-h, h)) + u(x + Vec2(-h, -h))) /
+        (4.0 * h * h);
     const Mat2c value = u(x);
     for (int i = 0; i < 2; ++i) {
       // ∂_k (∇·U_i) for k = x, y.

@@ -1,6 +1,6 @@
 // Collocation boundary element matrices (ullrich-pai §3 eq. 5; Dominguez 1993 §2.4–2.6): at every
-// functional node ξ_i,  c(ξ_i) u(ξ_i) + ∫_Γ T(ξ_i, x) u(x) dΓ = ∫_Γ U(ξ_i, x) t(x) dΓ,  with u and t
-// interpolated by the quadratic shape functions, gives H u = G t (2 rows and columns per node,
+// functional node ξ_i,  c(ξ_i) u(ξ_i) + ∫_Γ T(ξ_i, x) u(x) dΓ = ∫_Γ U(ξ_i, x) t(x) dΓ,  with u and
+// t interpolated by the quadratic shape functions, gives H u = G t (2 rows and columns per node,
 // global x/y components).
 //
 // Integration: ordinary Gauss on elements far from the collocation node, uniform subdivision on

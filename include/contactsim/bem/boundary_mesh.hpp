@@ -13,9 +13,9 @@
 #include <array>
 #include <vector>
 
-namespace contactsim {
+#include "contactsim/math/polygon_mass.hpp"
 
-using Vec2 = Eigen::Vector2d;
+namespace contactsim {
 
 struct BoundaryElement {
   std::array<Vec2, 3> geometry;  ///< points at ξ = −1, 0, 1
@@ -47,6 +47,10 @@ struct BoundaryMesh {
   [[nodiscard]] std::vector<Vec2> outline() const;
   /// ∫ N_j dΓ over the elements carrying node j: the length a nodal traction acts on.
   [[nodiscard]] std::vector<double> tributaryLengths() const;
+  /// Area, centroid and polar moment per unit thickness of the region the quadratic elements
+  /// bound (Green's theorem on the curved elements, so they match what the boundary elements
+  /// see; the outline polygon misses the curvature). Throws InvalidInputError for ρ ≤ 0.
+  [[nodiscard]] PlanarMassProperties massProperties(double density) const;
 };
 
 /// A piece of a loop: a straight segment a → b, or a circular arc about `centre` from angle
@@ -76,7 +80,8 @@ struct CurvePiece {
 BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops);
 
 /// A circle as `elements` equal arcs; counter-clockwise (outer boundary) or clockwise (a hole).
-std::vector<CurvePiece> circleLoop(Vec2 centre, double radius, int elements, bool counter_clockwise);
+std::vector<CurvePiece> circleLoop(Vec2 centre, double radius, int elements,
+                                   bool counter_clockwise);
 
 /// A polygon (vertices in order) with `elements_per_side` per side.
 std::vector<CurvePiece> polygonLoop(const std::vector<Vec2>& vertices, int elements_per_side);

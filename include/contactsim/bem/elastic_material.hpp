@@ -9,7 +9,8 @@ struct ElasticMaterial {
   double poisson_ratio = 0.3;
   double density = 7850.0;
 
-  /// Throws InvalidInputError naming the parameter unless E > 0, −1 < ν < 0.5 and ρ > 0, all finite.
+  /// Throws InvalidInputError naming the parameter unless E > 0, −1 < ν < 0.5 and ρ > 0, all
+  /// finite.
   void validate() const;
 
   /// Lamé's μ = E / (2(1 + ν)).

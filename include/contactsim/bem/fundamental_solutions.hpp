@@ -46,10 +46,11 @@ KernelValues<Scalar> kernelsFromRadial(const RadialKernel<Scalar>& k, const Eige
     for (int j = 0; j < 2; ++j) {
       const double delta = i == j ? 1.0 : 0.0;
       out.u(i, j) = k.a * delta + k.b * (dr[i] * dr[j]);
-      out.t(i, j) = dilatation * (dr[i] * n[j]) +
-                    mu * (k.da * (drdn * delta + dr[j] * n[i]) + 2.0 * k.db * (drdn * dr[i] * dr[j]) +
-                          b_over_r * (n[i] * dr[j] + 2.0 * dr[i] * n[j] + delta * drdn -
-                                      4.0 * dr[i] * dr[j] * drdn));
+      out.t(i, j) =
+          dilatation * (dr[i] * n[j]) +
+          mu * (k.da * (drdn * delta + dr[j] * n[i]) + 2.0 * k.db * (drdn * dr[i] * dr[j]) +
+                b_over_r * (n[i] * dr[j] + 2.0 * dr[i] * n[j] + delta * drdn -
+                            4.0 * dr[i] * dr[j] * drdn));
     }
   }
   return out;

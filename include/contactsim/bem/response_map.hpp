@@ -59,6 +59,8 @@ struct ResponseMap {
 /// (nothing half-written on failure); load validates and throws InvalidInputError naming the file
 /// and what is wrong (missing key, wrong type, unsupported version, invalid map).
 void saveResponseMap(const ResponseMap& map, const std::string& path);
+/// The file's text (what saveResponseMap writes); validates first.
+std::string responseMapText(const ResponseMap& map);
 ResponseMap loadResponseMap(const std::string& path);
 
 }  // namespace contactsim

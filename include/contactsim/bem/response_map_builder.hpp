@@ -9,6 +9,15 @@
 // t_j N_j(x) n_j has the resultant w_j t_j, w_j = ∫ N_j dΓ, so the force per unit thickness for a
 // displacement δ into the body is F_j(s) = w_j / C_j(s) · δ(s); its step response, by convolution
 // quadrature, is the map.
+//
+// Rigid-body motion. The body of the boundary element problem is free, so C_j(s) includes its
+// rigid-body mobility: by modal decomposition C_j(s) = C_j^elastic(s) + w_j / (m_eff s²) with
+// 1/m_eff = 1/m + ((x_j − x̄) × n_j)²/I. The run time of §5.1 integrates the rigid motion itself
+// with the map's force, so a map that kept the rigid part would count the body's inertia twice
+// (and its step response would swing about zero: a free body pinned at one node has no static
+// stiffness). By default the map therefore holds w_j / C_j^elastic(s): the force of the
+// deformation relative to the rigid motion, whose steady state is the inertia-relief stiffness
+// k_j of the body. Rigid run time plus this map reproduce the free elastic body.
 #pragma once
 
 #include <string>
@@ -22,8 +31,14 @@ namespace contactsim {
 struct ResponseMapOptions {
   double time_step = 1e-6;  ///< Δt of the samples [s]
   int samples = 100;        ///< N_f (ullrich-pai §6: "at most N_f = 100")
-  /// k_j is the mean of the last `tail_fraction` of the samples (§4: "a constant fit").
+  /// k_j is the mean of the last `tail_fraction` of the samples (§4: "a constant fit to the
+  /// tail"). The responses ring (waves, then the body's vibration modes), so k_j depends on the
+  /// window; the exact limit lim_{s→0} F_j(s) would need ~9 digits of cancellation against the
+  /// rigid-body term and is not attempted.
   double tail_fraction = 0.25;
+  /// Remove the rigid-body mobility (see above). false gives the paper's literal free-body
+  /// step response.
+  bool remove_rigid_motion = true;
 };
 
 /// Throws InvalidInputError for an invalid material, mesh or options; NumericalError if a

@@ -74,14 +74,24 @@ ImpactResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
   double last_force_time = 0.0;
   bool touched = false;
   while (result.steps < setup.max_steps) {
+    const PlanarBodyState before = world.state(0);
+    const Vec2 centroid_before = centroidPosition(before, result.mass);
     world.step();
     ++result.steps;
+    const PlanarBodyState& after = world.state(0);
     double force = 0.0;
     for (const ContactRecord& r : world.lastStep()) {
       force += r.normal_force;
-      result.impulse += world.timeStep() *
-                        (r.normal_force * r.normal + r.tangential_force * perpendicular(r.normal));
+      const Vec2 f = r.normal_force * r.normal + r.tangential_force * perpendicular(r.normal);
+      result.impulse += world.timeStep() * f;
       result.contact_work += r.work;
+      // The force acts through the lever of the step's start (what the implicit solve used), so
+      // its power on the rigid body over the step is f · J (v_k + v_{k+1}) / 2.
+      const Vec2 lever = r.point - centroid_before;
+      const auto velocity = [&](const PlanarBodyState& s) -> Vec2 {
+        return centroidVelocity(s, result.mass) + crossZ(s.angular_velocity, lever);
+      };
+      result.work_on_body += world.timeStep() * f.dot(0.5 * (velocity(before) + velocity(after)));
     }
     if (force > 0.0) {
       touched = true;

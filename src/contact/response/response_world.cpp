@@ -314,9 +314,13 @@ void ResponseWorld::step() {
     live.normal_force = row.normal_force;
     live.tangential_force = row.tangential_force;
     live.free_steps = r.in_contact ? 0 : live.free_steps + 1;
+    // Forget a contact that has been free for the whole sampled window and either relaxed or
+    // opened a gap: the map has no memory beyond its window (its continuation k only serves
+    // contacts that persist), so relaxing further would extrapolate.
     const double tol = options_.release_tolerance;
-    if (live.free_steps >= p.samples && live.a.residual() <= tol * live.a.peak() &&
-        live.b.residual() <= tol * live.b.peak()) {
+    const bool relaxed =
+        live.a.residual() <= tol * live.a.peak() && live.b.residual() <= tol * live.b.peak();
+    if (live.free_steps >= p.samples && (relaxed || penetration < 0.0)) {
       live_.erase(it);
     }
   }

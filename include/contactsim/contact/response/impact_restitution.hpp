@@ -37,7 +37,10 @@ struct ImpactResult {
   double contact_duration = 0.0;  ///< from the start to the end of the last step with force [s]
   double peak_force = 0.0;        ///< largest total normal force of a step [N/m]
   Vec2 impulse = Vec2::Zero();    ///< Σ h (F n + T t) over all contacts [N s/m]
-  double contact_work = 0.0;      ///< Σ of the contact records' work [J/m]
+  double contact_work = 0.0;      ///< Σ of the contact records' work [J/m] (∫F dδ, trapezoid)
+  /// Σ h f·J(v_k + v_{k+1})/2: the work of the contact forces on the rigid body, which equals the
+  /// change of its kinetic energy for the run time's scheme (gravity is off) [J/m].
+  double work_on_body = 0.0;
   double kinetic_energy_before = 0.0;  ///< [J/m]
   double kinetic_energy_after = 0.0;   ///< at separation [J/m]
   std::size_t contact_vertex = 0;      ///< the outline vertex that touched first

@@ -1,0 +1,65 @@
+#include "contactsim/math/polygon_mass.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+
+double cross2(const Vec2& a, const Vec2& b) {
+  return a.x() * b.y() - a.y() * b.x();
+}
+
+}  // namespace
+
+PlanarMassProperties planarMassProperties(std::span<const Vec2> outline, double density) {
+  requirePositive(density, "planar body density [kg/m^3]");
+  if (outline.size() < 3) {
+    throw InvalidInputError("planar body outline needs at least 3 points, got " +
+                            std::to_string(outline.size()));
+  }
+  for (std::size_t i = 0; i < outline.size(); ++i) {
+    requireFinite(outline[i], "planar body outline point " + std::to_string(i));
+  }
+  // Green's theorem over the edges (a_i, a_{i+1}) with c_i = a_i × a_{i+1}:
+  // A = ½ Σ c_i, A x̄ = ⅙ Σ c_i (a_i + a_{i+1}), ∫|x|² dA = 1/12 Σ c_i (|a_i|² + a_i·a_{i+1} +
+  // |a_{i+1}|²). Coordinates are taken relative to the first point to limit cancellation.
+  const Vec2 o = outline[0];
+  double twice_area = 0.0;
+  Vec2 first = Vec2::Zero();
+  double second = 0.0;
+  for (std::size_t i = 0; i < outline.size(); ++i) {
+    const Vec2 a = outline[i] - o;
+    const Vec2 b = outline[(i + 1) % outline.size()] - o;
+    const double c = cross2(a, b);
+    twice_area += c;
+    first += c * (a + b);
+    second += c * (a.squaredNorm() + a.dot(b) + b.squaredNorm());
+  }
+  const double area = 0.5 * twice_area;
+  if (!(area > 0.0)) {
+    std::ostringstream s;
+    s << "planar body outline must be counter-clockwise with positive area, got signed area "
+      << area << " m^2";
+    throw InvalidInputError(s.str());
+  }
+  PlanarMassProperties m;
+  m.area = area;
+  m.mass = density * area;
+  const Vec2 centroid_rel = first / (6.0 * area);
+  m.centroid = o + centroid_rel;
+  // Parallel axes: ∫|x − x̄|² dA = ∫|x|² dA − A |x̄|² (x relative to o).
+  m.inertia = density * (second / 12.0 - area * centroid_rel.squaredNorm());
+  for (const Vec2& p : outline) {
+    m.bounding_radius = std::max(m.bounding_radius, (p - m.centroid).norm());
+  }
+  return m;
+}
+
+}  // namespace contactsim

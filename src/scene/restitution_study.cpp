@@ -1,0 +1,216 @@
+#include "contactsim/scene/restitution_study.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <numbers>
+
+#include "contactsim/bem/boundary_mesh.hpp"
+#include "contactsim/contact/response/impact_restitution.hpp"
+#include "contactsim/error.hpp"
+#include "contactsim/io/atomic_files.hpp"
+#include "contactsim/io/svg_plot.hpp"
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+double seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// The map node on the right tip whose outward normal is closest to `degrees` from the axis.
+std::size_t tipNode(const ResponseMap& map, double degrees) {
+  const Vec2 direction(std::cos(degrees * kDegree), std::sin(degrees * kDegree));
+  std::size_t best = 0;
+  for (std::size_t j = 0; j < map.nodes.size(); ++j) {
+    if (map.nodes[j].position.x() > 0.0 &&
+        map.nodes[j].normal.dot(direction) > map.nodes[best].normal.dot(direction)) {
+      best = j;
+    }
+  }
+  return best;
+}
+
+double normalAngle(const ResponseMapNode& node) {
+  return std::atan2(node.normal.y(), node.normal.x()) / kDegree;
+}
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", x);
+  return text;
+}
+
+}  // namespace
+
+void RestitutionStudyOptions::validate() const {
+  requirePositive(length, "restitution study: bar length");
+  requirePositive(diameter, "restitution study: bar diameter");
+  if (!(diameter < length)) {
+    throw InvalidInputError("restitution study: bar diameter must be less than its length");
+  }
+  if (side_elements < 1 || tip_elements < 2) {
+    throw InvalidInputError(
+        "restitution study: need at least 1 element per side and 2 per tip, got " +
+        std::to_string(side_elements) + " and " + std::to_string(tip_elements));
+  }
+  requirePositive(side_grading, "restitution study: side grading");
+  material.validate();
+  requirePositive(angle_step, "restitution study: angle step [degrees]");
+  requirePositive(impact_speed, "restitution study: impact speed");
+  requireFinite(friction, "restitution study: friction");
+  if (friction < 0.0) {
+    throw InvalidInputError("restitution study: friction must not be negative");
+  }
+  requireFinite(rigid_restitution, "restitution study: rigid restitution");
+}
+
+RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& options) {
+  options.validate();
+  RestitutionStudyResult result;
+  result.options = options;
+  const auto start = std::chrono::steady_clock::now();
+  if (options.map_file.empty()) {
+    const auto mesh = meshLoops({barLoop(options.length, options.diameter, options.side_elements,
+                                         options.tip_elements, options.side_grading)});
+    result.map =
+        computeResponseMap(mesh, options.material, options.map, "steel bar, ullrich-pai section 4");
+    result.map_seconds = seconds(start);
+  } else {
+    result.map = loadResponseMap(options.map_file);
+  }
+  const auto map = std::make_shared<const ResponseMap>(result.map);
+  const auto impacts_start = std::chrono::steady_clock::now();
+  const int count = static_cast<int>(std::floor(90.0 / options.angle_step + 1e-9));
+  for (int k = 0; k <= count; ++k) {
+    const double angle = k * options.angle_step;
+    // Turn the bar so that the tip point whose normal makes `angle` with the axis faces the
+    // block (outward normal −y): θ + angle = −90°.
+    ImpactSetup setup;
+    setup.angle = (-90.0 - angle) * kDegree;
+    setup.normal_speed = options.impact_speed;
+    setup.friction = options.friction;
+    const auto impact = measureImpactRestitution(map, setup);
+    if (!impact.separated) {
+      throw NumericalError("restitution study: the bar did not separate at " + number(angle) +
+                           " degrees");
+    }
+    result.impacts.push_back({angle, impact.restitution, impact.contact_duration, impact.peak_force,
+                              impact.work_on_body,
+                              impact.kinetic_energy_after - impact.kinetic_energy_before});
+  }
+  result.impacts_seconds = seconds(impacts_start);
+  return result;
+}
+
+void writeRestitutionStudy(const RestitutionStudyResult& result,
+                           const std::filesystem::path& directory) {
+  const auto& map = result.map;
+  const auto& options = result.options;
+  std::vector<OutputFile> files;
+  files.push_back({"bar_map.json", responseMapText(map)});
+  // Fig. 2: step responses at several impact angles.
+  PlotSpec fig2{"Step responses at the bar tip (ullrich-pai Fig. 2)",
+                "time [us]",
+                "force per unit displacement [N/m per m]",
+                {},
+                {},
+                false};
+  std::string csv2 = "angle_deg,node,time_s,force\n";
+  for (const double angle : {0.0, 15.0, 30.0, 45.0, 60.0, 75.0, 90.0}) {
+    const std::size_t j = tipNode(map, angle);
+    PlotSeries series{number(std::round(normalAngle(map.nodes[j]) * 10) / 10) + " deg", {}, {}};
+    for (std::size_t m = 0; m < map.nodes[j].force.size(); ++m) {
+      const double t = static_cast<double>(m) * map.time_step;
+      series.x.push_back(t * 1e6);
+      series.y.push_back(map.nodes[j].force[m]);
+      csv2 += number(normalAngle(map.nodes[j])) + "," + std::to_string(j) + "," + number(t) + "," +
+              number(map.nodes[j].force[m]) + "\n";
+    }
+    fig2.series.push_back(std::move(series));
+  }
+  files.push_back({"step_responses.csv", csv2});
+  files.push_back({"step_responses.svg", svgLinePlot(fig2)});
+  // Fig. 3: steady-state spring constant against the angle, right tip.
+  PlotSpec fig3{"Effective spring constant k against impact angle (ullrich-pai Fig. 3)",
+                "angle from the bar axis [deg]",
+                "k [N/m per m]",
+                {},
+                {},
+                false};
+  PlotSeries k_series{"k (tail mean of the step response)", {}, {}};
+  std::string csv3 = "angle_deg,node,stiffness\n";
+  std::vector<std::pair<double, std::size_t>> tip;
+  for (std::size_t j = 0; j < map.nodes.size(); ++j) {
+    const double angle = normalAngle(map.nodes[j]);
+    const double tip_centre = 0.5 * (options.length - options.diameter);
+    if (map.nodes[j].position.x() > tip_centre - 1e-12 && angle >= -1e-9 && angle <= 90.0 + 1e-9) {
+      tip.emplace_back(angle, j);
+    }
+  }
+  std::sort(tip.begin(), tip.end());
+  for (const auto& [angle, j] : tip) {
+    k_series.x.push_back(angle);
+    k_series.y.push_back(map.nodes[j].stiffness);
+    csv3 += number(angle) + "," + std::to_string(j) + "," + number(map.nodes[j].stiffness) + "\n";
+  }
+  fig3.series.push_back(std::move(k_series));
+  files.push_back({"stiffness.csv", csv3});
+  files.push_back({"stiffness.svg", svgLinePlot(fig3)});
+  // Restitution against the angle, with SH96's trend and a rigid law's constant e.
+  PlotSpec fig4{"Coefficient of restitution of the dropped steel bar",
+                "impact angle [deg]",
+                "e",
+                {},
+                {},
+                false};
+  PlotSeries e_series{"response map (this run)", {}, {}};
+  PlotSeries rigid{"rigid impact law, e = " + number(options.rigid_restitution), {}, {}};
+  PlotSeries sh96{
+      "Stoianovici & Hurmuzlu 1996 trend (0.9 at 0 deg, 0.2 near 66 deg)", {0.0, 66.0}, {0.9, 0.2}};
+  std::string csv4 =
+      "angle_deg,restitution,contact_duration_s,peak_force,contact_work,kinetic_energy_change\n";
+  for (const auto& impact : result.impacts) {
+    e_series.x.push_back(impact.angle);
+    e_series.y.push_back(impact.restitution);
+    rigid.x.push_back(impact.angle);
+    rigid.y.push_back(options.rigid_restitution);
+    csv4 += number(impact.angle) + "," + number(impact.restitution) + "," +
+            number(impact.contact_duration) + "," + number(impact.peak_force) + "," +
+            number(impact.contact_work) + "," + number(impact.kinetic_energy_change) + "\n";
+  }
+  fig4.series = {e_series, rigid, sh96};
+  files.push_back({"restitution.csv", csv4});
+  files.push_back({"restitution.svg", svgLinePlot(fig4)});
+  nlohmann::json summary;
+  summary["map"] = {
+      {"nodes", map.nodes.size()},
+      {"samples", map.sampleCount()},
+      {"time_step_s", map.time_step},
+      {"precompute_seconds", result.map_seconds},
+      {"precompute_seconds_per_node",
+       map.nodes.empty() ? 0.0 : result.map_seconds / static_cast<double>(map.nodes.size())}};
+  summary["mesh"] = {{"side_elements", options.side_elements},
+                     {"tip_elements", options.tip_elements},
+                     {"side_grading", options.side_grading}};
+  summary["impacts_seconds"] = result.impacts_seconds;
+  summary["impact_speed_m_per_s"] = options.impact_speed;
+  summary["friction"] = options.friction;
+  nlohmann::json impacts = nlohmann::json::array();
+  for (const auto& impact : result.impacts) {
+    impacts.push_back({{"angle_deg", impact.angle},
+                       {"restitution", impact.restitution},
+                       {"contact_duration_s", impact.contact_duration}});
+  }
+  summary["impacts"] = impacts;
+  files.push_back({"summary.json", summary.dump(2) + "\n"});
+  writeFilesAtomically(directory, files);
+}
+
+}  // namespace contactsim

@@ -1,0 +1,82 @@
+// The restitution study against the classical elastic-rod impact (St-Venant): a bar hitting a
+// rigid block end-on carries the force ρ c d v (c = √(E/(ρ(1 − ν²))) in plane strain, d the
+// width, per unit thickness) for the wave's round trip 2L/c and leaves with nearly its approach
+// speed; and the energy bookkeeping of the run time.
+#include "contactsim/scene/restitution_study.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "contactsim/error.hpp"
+
+namespace contactsim {
+namespace {
+
+RestitutionStudyOptions quickOptions() {
+  RestitutionStudyOptions options;
+  options.tip_elements = 7;
+  options.map.samples = 256;
+  options.angle_step = 45.0;
+  return options;
+}
+
+TEST(RestitutionStudy, NormalImpactIsTheElasticRodImpact) {
+  const auto result = runRestitutionStudy(quickOptions());
+  ASSERT_EQ(result.impacts.size(), 3u);  // 0, 45, 90 degrees
+  const auto& normal = result.impacts.front();
+  const auto& material = result.options.material;
+  const double nu = material.poisson_ratio;
+  const double c = std::sqrt(material.youngs_modulus / (material.density * (1.0 - nu * nu)));
+  const double v = result.options.impact_speed;
+  const double force = material.density * c * result.options.diameter * v;
+  const double round_trip = 2.0 * result.options.length / c;
+  EXPECT_NEAR(normal.peak_force, force, 0.05 * force);
+  EXPECT_NEAR(normal.contact_duration, round_trip, 0.15 * round_trip);
+  EXPECT_GE(normal.restitution, 0.8);
+  EXPECT_LE(normal.restitution, 1.0);
+  for (const auto& impact : result.impacts) {
+    // The run time's force does exactly the work that changes the rigid body's kinetic energy,
+    // and an elastic impact never gains energy.
+    EXPECT_NEAR(impact.contact_work, impact.kinetic_energy_change,
+                1e-9 * std::abs(impact.kinetic_energy_change));
+    EXPECT_LE(impact.kinetic_energy_change, 0.0);
+    EXPECT_LT(impact.restitution, 1.0);
+  }
+  // Oblique impacts excite the bar's vibrations: restitution falls below the normal impact's.
+  EXPECT_LT(result.impacts[1].restitution, normal.restitution - 0.1);
+  EXPECT_LT(result.impacts[2].restitution, normal.restitution - 0.1);
+}
+
+TEST(RestitutionStudy, WritesItsFiguresAndRejectsBadOptions) {
+  auto options = quickOptions();
+  options.angle_step = 90.0;
+  const auto result = runRestitutionStudy(options);
+  const auto dir = std::filesystem::temp_directory_path() / "contactsim-restitution-study-test";
+  std::filesystem::remove_all(dir);
+  writeRestitutionStudy(result, dir);
+  for (const char* name :
+       {"bar_map.json", "step_responses.csv", "step_responses.svg", "stiffness.csv",
+        "stiffness.svg", "restitution.csv", "restitution.svg", "summary.json"}) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(dir / name)) << name;
+  }
+  // The written map loads back to the same responses.
+  const auto loaded = loadResponseMap((dir / "bar_map.json").string());
+  ASSERT_EQ(loaded.nodes.size(), result.map.nodes.size());
+  EXPECT_EQ(loaded.nodes[7].force, result.map.nodes[7].force);
+  std::filesystem::remove_all(dir);
+
+  auto bad = quickOptions();
+  bad.impact_speed = -1.0;
+  EXPECT_THROW((void)runRestitutionStudy(bad), InvalidInputError);
+  bad = quickOptions();
+  bad.material.poisson_ratio = 0.5;
+  EXPECT_THROW((void)runRestitutionStudy(bad), InvalidInputError);
+  bad = quickOptions();
+  bad.map_file = "/nonexistent/map.json";
+  EXPECT_THROW((void)runRestitutionStudy(bad), InvalidInputError);
+}
+
+}  // namespace
+}  // namespace contactsim
