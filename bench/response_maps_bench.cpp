@@ -6,12 +6,15 @@
 
 #include <cmath>
 #include <complex>
+#include <memory>
 #include <random>
 
 #include "contactsim/bem/boundary_matrices.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/complex_bessel.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
+#include "contactsim/contact/response/deformation_history.hpp"
+#include "contactsim/contact/response/impact_restitution.hpp"
 
 namespace {
 
@@ -86,7 +89,48 @@ void BM_BarResponseMap(benchmark::State& state) {
       static_cast<double>(mesh.nodes.size()),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_BarResponseMap)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_BarResponseMap)->Arg(100)->Arg(512)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Run time, ullrich-pai §5.1 step 1: the nominal force of one contact node from its history (the
+// digital filter over N_f samples) plus pushing the step's deformation. Target ≤ 1 µs at N_f = 100.
+void BM_RunTimeForcePerContactNode(benchmark::State& state) {
+  const auto samples = static_cast<std::size_t>(state.range(0));
+  contactsim::ResponseMap map;
+  map.time_step = 1e-6;
+  map.outline = {{0, 0}, {1, 0}, {0, 1}};
+  contactsim::ResponseMapNode node;
+  node.stiffness = 1e9;
+  for (std::size_t m = 0; m < samples; ++m) {
+    node.force.push_back(1e9 + 1e11 * std::exp(-0.1 * static_cast<double>(m)));
+  }
+  map.nodes.push_back(node);
+  contactsim::DeformationHistory history(samples);
+  double delta = 0.0;
+  for (std::size_t k = 0; k < 2 * samples; ++k) {
+    history.push(delta += 1e-9);
+  }
+  for (auto _ : state) {
+    const double force = history.nominalForce(map, 0);
+    benchmark::DoNotOptimize(force);
+    history.push(delta += 1e-12);
+  }
+}
+BENCHMARK(BM_RunTimeForcePerContactNode)->Arg(100)->Arg(512);
+
+// A whole normal impact of the bar on the block (≈ 80 µs, ~600 steps of 1 µs with the window).
+void BM_BarNormalImpact(benchmark::State& state) {
+  const auto mesh = meshLoops({barLoop(0.2, 0.0125, 16, 7, 1.4)});
+  contactsim::ResponseMapOptions options;
+  options.samples = 256;
+  const auto map = std::make_shared<const contactsim::ResponseMap>(
+      contactsim::computeResponseMap(mesh, contactsim::kSteel, options, "bar"));
+  contactsim::ImpactSetup setup;
+  setup.angle = -0.5 * 3.141592653589793;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::measureImpactRestitution(map, setup));
+  }
+}
+BENCHMARK(BM_BarNormalImpact)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
