@@ -84,4 +84,22 @@ TEST(CliTest, UsageErrorsExitNonZero) {
   fs::remove_all(dir);
 }
 
+TEST(CliTest, RestitutionStudyRejectsBadInputWithoutOutputs) {
+  const fs::path dir = scratch("restitution");
+  // A map file that is not a map.
+  {
+    std::ofstream corrupt(dir / "map.json");
+    corrupt << "{\"format\": \"contactsim-response-map\", \"version\": 7}";
+  }
+  for (const std::string arguments :
+       {"restitution-study --speed -1 --out out", "restitution-study --map missing.json --out out",
+        "restitution-study --map map.json --out out", "restitution-study --samples 1 --out out"}) {
+    const Outcome o = runCli(arguments, dir);
+    EXPECT_NE(o.exit_code, 0) << arguments;
+    EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << arguments << ": " << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
