@@ -95,10 +95,13 @@ int main(int argc, char** argv) {
   restitution->add_option("--angle-step", study.angle_step, "Impact angle step [degrees]");
   restitution->add_option("--speed", study.impact_speed, "Impact speed [m/s]");
   restitution->add_option("--friction", study.friction, "Coulomb friction at the block");
-  restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
-  restitution->add_option("--time-step", study.map.time_step, "Sample spacing of the map [s]");
-  restitution->add_option("--map", study.map_file,
-                          "Use this response map instead of computing one");
+  CLI::Option* samples =
+      restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
+  CLI::Option* time_step =
+      restitution->add_option("--time-step", study.map.time_step, "Sample spacing of the map [s]");
+  restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
+      ->excludes(samples)
+      ->excludes(time_step);
   restitution->add_flag("--quiet", quiet, "Print nothing on success");
 
   CLI11_PARSE(app, argc, argv);

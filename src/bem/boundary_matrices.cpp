@@ -109,9 +109,7 @@ std::size_t BoundaryQuadrature::pointCount() const {
 }
 
 BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
-  if (mesh.elements.empty()) {
-    throw InvalidInputError("boundary mesh has no elements");
-  }
+  mesh.validate();
   std::vector<double> lengths;
   for (std::size_t e = 0; e < mesh.elements.size(); ++e) {
     const double length = mesh.elements[e].length();
@@ -144,11 +142,12 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
                                   std::to_string(e) +
                                   " that does not carry it: the boundary touches itself");
         }
+        // Clamped in double before the cast: a node very near an element asks for more.
         const int panels =
             distance >= kNearRatio * lengths[e]
                 ? 1
-                : std::min(kMaxPanels,
-                           static_cast<int>(std::ceil(2.0 * kNearRatio * lengths[e] / distance)));
+                : static_cast<int>(std::min<double>(
+                      kMaxPanels, std::ceil(2.0 * kNearRatio * lengths[e] / distance)));
         for (int p = 0; p < panels; ++p) {
           addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, rule.points);
         }

@@ -47,6 +47,12 @@ std::vector<double> gradedFractions(int count, double ratio) {
     fractions.push_back(sum / total);
   }
   fractions.back() = 1.0;
+  for (double f : fractions) {
+    if (!std::isfinite(f)) {
+      throw InvalidInputError("boundary piece: grading " + std::to_string(ratio) + " over " +
+                              std::to_string(count) + " elements overflows");
+    }
+  }
   return fractions;
 }
 
@@ -57,6 +63,72 @@ Vec2 pieceTangent(const CurvePiece& piece, double fraction) {
   const double angle = piece.start + fraction * (piece.end - piece.start);
   const double direction = piece.end > piece.start ? 1.0 : -1.0;
   return direction * Vec2(-std::sin(angle), std::cos(angle));
+}
+
+bool segmentsCross(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const auto orient = [](const Vec2& p, const Vec2& q, const Vec2& r) {
+    return (q.x() - p.x()) * (r.y() - p.y()) - (q.y() - p.y()) * (r.x() - p.x());
+  };
+  const double d1 = orient(c, d, a);
+  const double d2 = orient(c, d, b);
+  const double d3 = orient(a, b, c);
+  const double d4 = orient(a, b, d);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+bool inside(const std::vector<Vec2>& polygon, const Vec2& p) {
+  bool in = false;
+  for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
+    const Vec2& a = polygon[i];
+    const Vec2& b = polygon[j];
+    if ((a.y() > p.y()) != (b.y() > p.y()) &&
+        p.x() < (b.x() - a.x()) * (p.y() - a.y()) / (b.y() - a.y()) + a.x()) {
+      in = !in;
+    }
+  }
+  return in;
+}
+
+// The polygons through the geometric points of every loop must not cross (within or between
+// loops), and holes must lie inside the outer loop. O(n²) in the elements: meshes are small.
+void requireSimple(const BoundaryMesh& mesh) {
+  std::vector<std::vector<Vec2>> polygons;
+  for (const auto& element : mesh.elements) {
+    const auto loop =
+        static_cast<std::size_t>(mesh.nodes[static_cast<std::size_t>(element.nodes[1])].loop);
+    if (polygons.size() <= loop) {
+      polygons.resize(loop + 1);
+    }
+    polygons[loop].push_back(element.geometry[0]);
+    polygons[loop].push_back(element.geometry[1]);
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> edges;  // (loop, index)
+  for (std::size_t l = 0; l < polygons.size(); ++l) {
+    for (std::size_t i = 0; i < polygons[l].size(); ++i) {
+      edges.emplace_back(l, i);
+    }
+  }
+  const auto end = [&](std::pair<std::size_t, std::size_t> e, std::size_t k) -> const Vec2& {
+    const auto& p = polygons[e.first];
+    return p[(e.second + k) % p.size()];
+  };
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    for (std::size_t j = i + 1; j < edges.size(); ++j) {
+      if (segmentsCross(end(edges[i], 0), end(edges[i], 1), end(edges[j], 0), end(edges[j], 1))) {
+        throw InvalidInputError("boundary loops " + std::to_string(edges[i].first) + " and " +
+                                std::to_string(edges[j].first) + " intersect near (" +
+                                std::to_string(end(edges[i], 0).x()) + ", " +
+                                std::to_string(end(edges[i], 0).y()) +
+                                "): the boundary must not cross itself");
+      }
+    }
+  }
+  for (std::size_t l = 1; l < polygons.size(); ++l) {
+    if (!inside(polygons[0], polygons[l].front())) {
+      throw InvalidInputError("boundary loop " + std::to_string(l) +
+                              " (a hole) lies outside the outer loop");
+    }
+  }
 }
 
 }  // namespace
@@ -89,6 +161,34 @@ double BoundaryElement::length() const {
     sum += rule.w[q] * tangent(rule.x[q]).norm();
   }
   return sum;
+}
+
+void BoundaryMesh::validate() const {
+  if (elements.empty()) {
+    throw InvalidInputError("boundary mesh has no elements");
+  }
+  for (std::size_t e = 0; e < elements.size(); ++e) {
+    const auto& element = elements[e];
+    const std::string where = "boundary element " + std::to_string(e);
+    for (std::size_t a = 0; a < 3; ++a) {
+      if (element.nodes[a] < 0 || static_cast<std::size_t>(element.nodes[a]) >= nodes.size()) {
+        throw InvalidInputError(where + ": node index " + std::to_string(element.nodes[a]) +
+                                " out of range (" + std::to_string(nodes.size()) + " nodes)");
+      }
+      if (!element.geometry[a].allFinite() || !(std::abs(element.node_xi[a]) <= 1.0)) {
+        throw InvalidInputError(where + ": non-finite point or node coordinate outside [-1, 1]");
+      }
+    }
+    if (element.node_xi[0] == element.node_xi[1] || element.node_xi[1] == element.node_xi[2] ||
+        element.node_xi[0] == element.node_xi[2]) {
+      throw InvalidInputError(where + ": two nodes at the same local coordinate");
+    }
+  }
+  for (std::size_t j = 0; j < nodes.size(); ++j) {
+    if (!nodes[j].position.allFinite() || !nodes[j].normal.allFinite()) {
+      throw InvalidInputError("boundary node " + std::to_string(j) + " is not finite");
+    }
+  }
 }
 
 std::vector<Vec2> BoundaryMesh::outline() const {
@@ -308,6 +408,7 @@ BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops) {
   for (auto& node : mesh.nodes) {
     node.normal.normalize();
   }
+  requireSimple(mesh);
   return mesh;
 }
 

@@ -87,10 +87,11 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
       history.traction[n][j] = frame * t_local;
     }
   }
-  for (const auto& step : history.traction) {
-    for (const auto& t : step) {
-      if (!t.allFinite()) {
-        throw NumericalError("elastodynamics: the solution is not finite");
+  for (std::size_t n = 0; n < steps; ++n) {
+    for (std::size_t j = 0; j < nodes; ++j) {
+      if (!history.traction[n][j].allFinite() || !history.displacement[n][j].allFinite()) {
+        throw NumericalError("elastodynamics: the solution is not finite (node " +
+                             std::to_string(j) + ", step " + std::to_string(n) + ")");
       }
     }
   }

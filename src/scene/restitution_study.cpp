@@ -62,7 +62,11 @@ void RestitutionStudyOptions::validate() const {
   }
   requirePositive(side_grading, "restitution study: side grading");
   material.validate();
-  requirePositive(angle_step, "restitution study: angle step [degrees]");
+  requireFinite(angle_step, "restitution study: angle step [degrees]");
+  if (!(angle_step >= 0.01 && angle_step <= 90.0)) {
+    throw InvalidInputError("restitution study: angle step must lie in [0.01, 90] degrees, got " +
+                            std::to_string(angle_step));
+  }
   requirePositive(impact_speed, "restitution study: impact speed");
   requireFinite(friction, "restitution study: friction");
   if (friction < 0.0) {
@@ -146,10 +150,20 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
                 false};
   PlotSeries k_series{"k (tail mean of the step response)", {}, {}};
   std::string csv3 = "angle_deg,node,stiffness\n";
+  // The right tip: nodes beyond the centre of its semicircle, from the map's own outline (a
+  // loaded map need not be the default bar).
+  double x_max = -1e300;
+  double y_min = 1e300;
+  double y_max = -1e300;
+  for (const auto& p : map.outline) {
+    x_max = std::max(x_max, p.x());
+    y_min = std::min(y_min, p.y());
+    y_max = std::max(y_max, p.y());
+  }
+  const double tip_centre = x_max - 0.5 * (y_max - y_min);
   std::vector<std::pair<double, std::size_t>> tip;
   for (std::size_t j = 0; j < map.nodes.size(); ++j) {
     const double angle = normalAngle(map.nodes[j]);
-    const double tip_centre = 0.5 * (options.length - options.diameter);
     if (map.nodes[j].position.x() > tip_centre - 1e-12 && angle >= -1e-9 && angle <= 90.0 + 1e-9) {
       tip.emplace_back(angle, j);
     }
@@ -175,7 +189,7 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
   PlotSeries sh96{
       "Stoianovici & Hurmuzlu 1996 trend (0.9 at 0 deg, 0.2 near 66 deg)", {0.0, 66.0}, {0.9, 0.2}};
   std::string csv4 =
-      "angle_deg,restitution,contact_duration_s,peak_force,contact_work,kinetic_energy_change\n";
+      "angle_deg,restitution,contact_duration_s,peak_force,work_on_body,kinetic_energy_change\n";
   for (const auto& impact : result.impacts) {
     e_series.x.push_back(impact.angle);
     e_series.y.push_back(impact.restitution);
@@ -196,9 +210,13 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
       {"precompute_seconds", result.map_seconds},
       {"precompute_seconds_per_node",
        map.nodes.empty() ? 0.0 : result.map_seconds / static_cast<double>(map.nodes.size())}};
-  summary["mesh"] = {{"side_elements", options.side_elements},
-                     {"tip_elements", options.tip_elements},
-                     {"side_grading", options.side_grading}};
+  if (options.map_file.empty()) {
+    summary["mesh"] = {{"side_elements", options.side_elements},
+                       {"tip_elements", options.tip_elements},
+                       {"side_grading", options.side_grading}};
+  } else {
+    summary["map_file"] = options.map_file;
+  }
   summary["impacts_seconds"] = result.impacts_seconds;
   summary["impact_speed_m_per_s"] = options.impact_speed;
   summary["friction"] = options.friction;

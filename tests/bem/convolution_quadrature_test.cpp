@@ -59,7 +59,7 @@ TEST(ConvolutionQuadrature, IsTheBdf2Recurrence) {
 }
 
 TEST(ConvolutionQuadrature, ConvergesAtSecondOrder) {
-  // y' + a y = sin t² ·... use g(t) = t: y(t) = t/a − (1 − e^{−at})/a².
+  // y' + a y = g with g(t) = t from rest: y(t) = t/a − (1 − e^{−at})/a².
   const double a = 2.0;
   const double end = 2.0;
   double previous = 0.0;

@@ -225,6 +225,25 @@ TEST(Elastostatics, BadInputIsRejected) {
       InvalidInputError);  // not closed
   EXPECT_THROW((void)meshLoops({polygonLoop({{0, 0}, {1, 0}, {1, 0}, {1, 1}}, 1)}),
                InvalidInputError);  // zero-length side
+  // A figure eight: the boundary crosses itself.
+  EXPECT_THROW((void)meshLoops({polygonLoop({{0, 0}, {1, 1}, {1, 0}, {0, 1}}, 1)}),
+               InvalidInputError);
+  // A hole outside the outer loop, and loops that cross.
+  EXPECT_THROW(
+      (void)meshLoops({circleLoop({0, 0}, 1.0, 8, true), circleLoop({5, 0}, 0.5, 8, false)}),
+      InvalidInputError);
+  EXPECT_THROW(
+      (void)meshLoops({circleLoop({0, 0}, 1.0, 8, true), circleLoop({1, 0}, 0.5, 8, false)}),
+      InvalidInputError);
+  // A grading that overflows.
+  EXPECT_THROW(
+      (void)meshLoops({{CurvePiece::line({0, 0}, {1, 0}, 400, 100.0),
+                        CurvePiece::line({1, 0}, {0, 1}, 1), CurvePiece::line({0, 1}, {0, 0}, 1)}}),
+      InvalidInputError);
+  // A hand-built mesh with a node index out of range.
+  auto broken = meshLoops({circleLoop({0, 0}, 1.0, 8, true)});
+  broken.elements[3].nodes[1] = 999;
+  EXPECT_THROW((void)buildBoundaryQuadrature(broken), InvalidInputError);
   ElasticMaterial bad = kSteel;
   bad.poisson_ratio = 0.5;
   EXPECT_THROW(bad.validate(), InvalidInputError);

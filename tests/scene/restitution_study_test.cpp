@@ -37,8 +37,9 @@ TEST(RestitutionStudy, NormalImpactIsTheElasticRodImpact) {
   EXPECT_GE(normal.restitution, 0.8);
   EXPECT_LE(normal.restitution, 1.0);
   for (const auto& impact : result.impacts) {
-    // The run time's force does exactly the work that changes the rigid body's kinetic energy,
-    // and an elastic impact never gains energy.
+    // Bookkeeping: the contact forces' work on the rigid body is its kinetic energy change (an
+    // identity of the scheme: this checks that forces, levers and states are applied
+    // consistently). Physics: the map is passive, so an impact never gains energy.
     EXPECT_NEAR(impact.contact_work, impact.kinetic_energy_change,
                 1e-9 * std::abs(impact.kinetic_energy_change));
     EXPECT_LE(impact.kinetic_energy_change, 0.0);

@@ -43,6 +43,10 @@ struct BoundaryMesh {
   std::vector<BoundaryNode> nodes;
   std::vector<BoundaryElement> elements;
 
+  /// Throws InvalidInputError unless there are elements, every node index is in range, every
+  /// element's node coordinates are distinct and within [−1, 1], and all points are finite
+  /// (for meshes built by hand rather than by meshLoops).
+  void validate() const;
   /// The polygon through the geometric points of loop 0, counter-clockwise.
   [[nodiscard]] std::vector<Vec2> outline() const;
   /// ∫ N_j dΓ over the elements carrying node j: the length a nodal traction acts on.
@@ -75,8 +79,10 @@ struct CurvePiece {
 
 /// Meshes closed loops, each a chain of pieces whose ends meet (within 1e-9 of the loop's size).
 /// Throws InvalidInputError naming the loop and piece when a loop does not close, a piece has
-/// zero length, fewer than one element, a non-positive grading, or when a loop has the wrong
-/// orientation (the first loop must enclose positive area, later loops negative).
+/// zero length, fewer than one element, a non-positive grading, when a loop has the wrong
+/// orientation (the first loop must enclose positive area, later loops negative), when the
+/// boundary intersects itself (any two loops' polygons through the geometric points cross), or
+/// when a hole lies outside the outer loop.
 BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops);
 
 /// A circle as `elements` equal arcs; counter-clockwise (outer boundary) or clockwise (a hole).

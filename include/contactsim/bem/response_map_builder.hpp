@@ -31,18 +31,21 @@ namespace contactsim {
 struct ResponseMapOptions {
   double time_step = 1e-6;  ///< Δt of the samples [s]
   int samples = 100;        ///< N_f (ullrich-pai §6: "at most N_f = 100")
-  /// k_j is the mean of the last `tail_fraction` of the samples (§4: "a constant fit to the
-  /// tail"). The responses ring (waves, then the body's vibration modes), so k_j depends on the
-  /// window; the exact limit lim_{s→0} F_j(s) would need ~9 digits of cancellation against the
-  /// rigid-body term and is not attempted.
+  /// The steady state k_j of §4. With the rigid part removed it is the limit F_j(s → 0) (the
+  /// inertia-relief stiffness), extrapolated from three low real frequencies: the sampled tail
+  /// only swings about it with the body's vibration (for the bar, bending periods of ~0.7 ms are
+  /// longer than any sensible window), so the paper's constant fit to the tail would depend on
+  /// the window and could even come out negative. For the literal free body (no static
+  /// stiffness) k_j is the mean of the last `tail_fraction` of the samples.
   double tail_fraction = 0.25;
   /// Remove the rigid-body mobility (see above). false gives the paper's literal free-body
   /// step response.
   bool remove_rigid_motion = true;
 };
 
-/// Throws InvalidInputError for an invalid material, mesh or options; NumericalError if a
-/// Laplace-domain system is singular.
+/// Throws InvalidInputError for an invalid material, mesh (holes included) or options;
+/// NumericalError if a response is not finite, grows without bound, or (rigid part removed) has a
+/// non-positive steady state — all signs of a mesh too coarse for the body.
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
                                const ResponseMapOptions& options, const std::string& name);
 

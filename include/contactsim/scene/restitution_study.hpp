@@ -18,9 +18,10 @@ struct RestitutionStudyOptions {
   double length = 0.2;       ///< bar length [m] (NOTES.md, SH96)
   double diameter = 0.0125;  ///< [m]
   /// Elements per straight side and per semicircular tip. The paper's Fig. 1 mesh is 7 and 7
-  /// (28 elements, 56 nodes); on it the response at the tip–side junctions grows without bound
-  /// (a spurious unstable zero of the discretised compliance; it goes away with 16 per side), so
-  /// the study refines the sides, and the tips for finer impact angles.
+  /// (28 elements, 56 nodes); on it, with the rigid part removed, the response at the tip–side
+  /// junctions grows without bound (a spurious zero of the discretised compliance in Re s > 0;
+  /// computeResponseMap refuses it). It goes away with 16 per side, so the study refines the
+  /// sides, and the tips for finer impact angles.
   int side_elements = 16;
   int tip_elements = 12;
   double side_grading = 1.4;  ///< element growth from the tips towards the middle
@@ -42,9 +43,11 @@ struct RestitutionStudyOptions {
 struct ImpactAngleResult {
   double angle = 0.0;  ///< [degrees] between the bar axis and the contact normal
   double restitution = 0.0;
-  double contact_duration = 0.0;       ///< [s]
-  double peak_force = 0.0;             ///< [N/m]
-  double contact_work = 0.0;           ///< work on the rigid body [J/m]
+  double contact_duration = 0.0;  ///< [s]
+  double peak_force = 0.0;        ///< [N/m]
+  /// Work of the contact forces on the rigid body, Σ h f·J(v_k + v_{k+1})/2 [J/m]: equal to the
+  /// kinetic energy change for the run time's scheme (a bookkeeping check, not physics).
+  double contact_work = 0.0;
   double kinetic_energy_change = 0.0;  ///< [J/m]
 };
 
