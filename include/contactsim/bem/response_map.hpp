@@ -1,7 +1,7 @@
 // A contact response map (ullrich-pai §3, eq. 6; §6): for every boundary node j of a 2D elastic
 // body, the normal contact force per unit thickness F_j(t) that a unit step of normal displacement
 // (pushing into the body) at node j produces, sampled at t_m = m·Δt, m = 0 … N_f − 1, and the
-// steady-state spring constant k_j fitted to the tail of that response (§4).
+// steady-state spring constant k_j that response tends to (§4).
 //
 // Conventions: positions and normals in the body frame [m]; a normal points out of the body;
 // F_j(t) > 0 pushes the body away from the contact (a compressive, repulsive force) and is given
@@ -25,7 +25,7 @@ struct ResponseMapNode {
   Eigen::Vector2d position = Eigen::Vector2d::Zero();  ///< body frame [m]
   Eigen::Vector2d normal = Eigen::Vector2d::UnitX();   ///< outward unit normal
   std::vector<double> force;  ///< F_j(t_m), m = 0 … N_f − 1 [N/m per m]
-  double stiffness = 0.0;     ///< k_j, the constant fit to the tail [N/m per m]
+  double stiffness = 0.0;     ///< k_j, the steady state [N/m per m]
 };
 
 struct ResponseMap {
