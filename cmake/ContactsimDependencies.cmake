@@ -8,6 +8,7 @@ include(FindContactsimSiconos)                        # libsiconos-numerics-dev:
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(FFTW3 REQUIRED IMPORTED_TARGET fftw3)  # libfftw3-dev: no CMake config
 find_package(TBB REQUIRED)                            # libtbb-dev: TBB::tbb
+find_package(fcl 0.7 REQUIRED)                        # libfcl-dev: target fcl (BVH distance)
 if(CONTACTSIM_BUILD_APPS)
   find_package(CLI11 2.1 REQUIRED)                    # libcli11-dev
 endif()

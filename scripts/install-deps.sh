@@ -17,6 +17,7 @@ packages=(
   libsiconos-numerics-dev           # Siconos numerics: LCP pivoting oracle and fail-safe
   libfftw3-dev                      # FFTW3: convolution-quadrature boundary elements
   libtbb-dev                        # TBB: parallel loops (response-map nodes)
+  libfcl-dev                        # FCL 0.7: BVH distance between tessellations
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)

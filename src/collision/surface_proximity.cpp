@@ -1,0 +1,283 @@
+#include "contactsim/collision/surface_proximity.hpp"
+
+#include <fcl/fcl.h>
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "contactsim/error.hpp"
+#include "contactsim/geometry/differential.hpp"
+
+namespace contactsim {
+
+struct ProximityShape::Bvh {
+  std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> model;
+};
+
+namespace {
+
+// Keeps a parameter point on its patch: when Newton leaves the domain, continue on the neighbour
+// across the edge crossed (or stop at the edge of an open surface).
+void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& previous) {
+  for (int hop = 0; hop < 4 && !surface.domain(patch).contains(st); ++hop) {
+    const auto crossing = surface.domain(patch).firstEdgeCrossed(previous, st);
+    if (!crossing) {
+      return;
+    }
+    const auto across = surface.acrossEdge(patch, crossing->edge, crossing->alpha);
+    const Vec2 on_edge = surface.domain(patch).pointOnEdge(crossing->edge, crossing->alpha);
+    if (!across) {
+      st = on_edge;
+      return;
+    }
+    patch = across->patch;
+    st = across->st;
+  }
+}
+
+// The parameter point of a tessellation triangle at barycentric weights w (its vertices share a
+// patch: tessellate() works patch by patch).
+SurfacePoint parameterAt(const TessellatedSurface& mesh, int triangle, const Vec3& w) {
+  const Eigen::Vector3i& tri = mesh.triangles[static_cast<std::size_t>(triangle)];
+  const auto& a = mesh.origins[static_cast<std::size_t>(tri[0])];
+  const auto& b = mesh.origins[static_cast<std::size_t>(tri[1])];
+  const auto& c = mesh.origins[static_cast<std::size_t>(tri[2])];
+  return {a.patch, w[0] * a.st + w[1] * b.st + w[2] * c.st};
+}
+
+// Barycentric weights of the point of triangle `triangle` nearest to p (body coordinates).
+Vec3 barycentric(const TessellatedSurface& mesh, int triangle, const Vec3& p) {
+  const Eigen::Vector3i& tri = mesh.triangles[static_cast<std::size_t>(triangle)];
+  const Vec3& a = mesh.positions[static_cast<std::size_t>(tri[0])];
+  const Vec3 e1 = mesh.positions[static_cast<std::size_t>(tri[1])] - a;
+  const Vec3 e2 = mesh.positions[static_cast<std::size_t>(tri[2])] - a;
+  Eigen::Matrix2d m;
+  m << e1.dot(e1), e1.dot(e2), e1.dot(e2), e2.dot(e2);
+  const Eigen::Vector2d r(e1.dot(p - a), e2.dot(p - a));
+  Eigen::Vector2d x = m.fullPivLu().solve(r);
+  if (!x.allFinite()) {
+    x = Eigen::Vector2d::Zero();
+  }
+  x = x.cwiseMax(0.0);
+  if (x.sum() > 1.0) {
+    x /= x.sum();
+  }
+  return {1.0 - x.sum(), x[0], x[1]};
+}
+
+fcl::Transform3d toFcl(const Frame& E) {
+  fcl::Transform3d t = fcl::Transform3d::Identity();
+  t.linear() = E.linear();
+  t.translation() = E.translation();
+  return t;
+}
+
+}  // namespace
+
+ProximityShape::ProximityShape(std::shared_ptr<const Surface> surface, int resolution)
+    : surface_(std::move(surface)) {
+  if (!surface_) {
+    throw InvalidInputError("proximity shape: no surface");
+  }
+  if (resolution < 1) {
+    throw InvalidInputError("proximity shape: tessellation resolution must be at least 1, got " +
+                            std::to_string(resolution));
+  }
+  tessellation_ = tessellate(*surface_, resolution);
+  for (const Vec3& p : tessellation_.positions) {
+    radius_ = std::max(radius_, p.norm());
+  }
+  // How far the smooth surface strays from the flat triangles, at their centroids and edge
+  // midpoints (where a flat interpolant is farthest from a smooth one), doubled for safety.
+  double error = 0.0;
+  for (std::size_t k = 0; k < tessellation_.triangles.size(); ++k) {
+    const Eigen::Vector3i& tri = tessellation_.triangles[k];
+    for (const Vec3& w : {Vec3(1.0 / 3, 1.0 / 3, 1.0 / 3), Vec3(0.5, 0.5, 0.0),
+                          Vec3(0.0, 0.5, 0.5), Vec3(0.5, 0.0, 0.5)}) {
+      const SurfacePoint at = parameterAt(tessellation_, static_cast<int>(k), w);
+      const Vec3 flat = w[0] * tessellation_.positions[static_cast<std::size_t>(tri[0])] +
+                        w[1] * tessellation_.positions[static_cast<std::size_t>(tri[1])] +
+                        w[2] * tessellation_.positions[static_cast<std::size_t>(tri[2])];
+      const Vec3 smooth = surface_->evaluate(at.patch, at.st.x(), at.st.y(), JetOrder::kPosition).c;
+      error = std::max(error, (smooth - flat).norm());
+    }
+  }
+  error_ = 2.0 * error;
+  bvh_ = std::make_unique<Bvh>();
+  bvh_->model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
+  std::vector<fcl::Vector3d> vertices(tessellation_.positions.begin(), tessellation_.positions.end());
+  std::vector<fcl::Triangle> triangles;
+  for (const auto& t : tessellation_.triangles) {
+    triangles.emplace_back(static_cast<std::size_t>(t[0]), static_cast<std::size_t>(t[1]),
+                           static_cast<std::size_t>(t[2]));
+  }
+  bvh_->model->beginModel();
+  bvh_->model->addSubModel(vertices, triangles);
+  bvh_->model->endModel();
+}
+
+ProximityShape::~ProximityShape() = default;
+ProximityShape::ProximityShape(ProximityShape&&) noexcept = default;
+ProximityShape& ProximityShape::operator=(ProximityShape&&) noexcept = default;
+
+double projectOntoSurface(const Surface& surface, int& patch, Vec2& uv, const Vec3& p) {
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    const SurfaceJet d = surface.evaluate(patch, uv.x(), uv.y(), JetOrder::kSecond);
+    const Vec3 e = d.c - p;
+    const Eigen::Vector2d gradient(d.c_s.dot(e), d.c_t.dot(e));
+    Eigen::Matrix2d hessian;
+    hessian << d.c_s.dot(d.c_s) + e.dot(d.c_ss), d.c_s.dot(d.c_t) + e.dot(d.c_st),
+        d.c_s.dot(d.c_t) + e.dot(d.c_st), d.c_t.dot(d.c_t) + e.dot(d.c_tt);
+    Eigen::Vector2d step = hessian.fullPivLu().solve(-gradient);
+    if (!step.allFinite()) {
+      break;
+    }
+    if (step.norm() > 0.1) {
+      step *= 0.1 / step.norm();
+    }
+    const Vec2 previous = uv;
+    uv += step;
+    stayOnSurface(surface, patch, uv, previous);
+    if (step.norm() < 1e-14) {
+      break;
+    }
+  }
+  return (surface.evaluate(patch, uv.x(), uv.y(), JetOrder::kPosition).c - p).norm();
+}
+
+ClosestPoints refineClosestPoints(const Surface& surface1, const Frame& E_2_1,
+                                  const Surface& surface2, int patch1, Vec2 st, int patch2,
+                                  Vec2 uv) {
+  // Newton on F = ((c − d)·c_s, (c − d)·c_t, n₂·c_s, n₂·c_t) = 0 (Nelson et al. 1999): the gap
+  // along body 1's tangents vanishes and the normals are opposite. (The symmetric form with
+  // (c − d)·d_u is singular at a touching point: both points may slide together to first order.)
+  const Mat3 R = E_2_1.linear();
+  ClosestPoints out;
+  double scale = 0.0;
+  for (int iteration = 0; iteration < 50 && !out.converged; ++iteration) {
+    const SurfaceJet a = surface1.evaluate(patch1, st.x(), st.y(), JetOrder::kSecond);
+    const SurfaceJet b = surface2.evaluate(patch2, uv.x(), uv.y(), JetOrder::kSecond);
+    const Vec3 c = E_2_1 * a.c, cs = R * a.c_s, ct = R * a.c_t, css = R * a.c_ss, cst = R * a.c_st,
+               ctt = R * a.c_tt;
+    const Vec3 g = c - b.c;
+    // Unit normal of body 2 and its parameter derivatives: n = N/‖N‖, n_u = (N_u − n (n·N_u))/‖N‖.
+    const Vec3 N = b.c_s.cross(b.c_t);
+    const double length = N.norm();
+    const Vec3 n2 = N / length;
+    const Vec3 Nu = b.c_ss.cross(b.c_t) + b.c_s.cross(b.c_st);
+    const Vec3 Nv = b.c_st.cross(b.c_t) + b.c_s.cross(b.c_tt);
+    const Vec3 n2u = (Nu - n2 * n2.dot(Nu)) / length, n2v = (Nv - n2 * n2.dot(Nv)) / length;
+    const Eigen::Vector4d F(g.dot(cs), g.dot(ct), n2.dot(cs), n2.dot(ct));
+    scale = std::max({cs.squaredNorm(), ct.squaredNorm(), 1e-300});
+    Eigen::Matrix4d J;
+    J << cs.dot(cs) + g.dot(css), ct.dot(cs) + g.dot(cst), -b.c_s.dot(cs), -b.c_t.dot(cs),  //
+        cs.dot(ct) + g.dot(cst), ct.dot(ct) + g.dot(ctt), -b.c_s.dot(ct), -b.c_t.dot(ct),   //
+        n2.dot(css), n2.dot(cst), n2u.dot(cs), n2v.dot(cs),                                 //
+        n2.dot(cst), n2.dot(ctt), n2u.dot(ct), n2v.dot(ct);
+    Eigen::Vector4d step = J.fullPivLu().solve(-F);
+    out.iterations = iteration + 1;
+    if (!step.allFinite()) {
+      break;
+    }
+    // Damped: at most a tenth of a patch per iteration, so a rough guess cannot throw it away.
+    const double longest = std::max(step.head<2>().norm(), step.tail<2>().norm());
+    if (longest > 0.1) {
+      step *= 0.1 / longest;
+    }
+    const Vec2 st_old = st, uv_old = uv;
+    st += step.head<2>();
+    uv += step.tail<2>();
+    stayOnSurface(surface1, patch1, st, st_old);
+    stayOnSurface(surface2, patch2, uv, uv_old);
+    out.converged = step.norm() < 1e-13;
+  }
+  const SurfaceJet a = surface1.evaluate(patch1, st.x(), st.y(), JetOrder::kFirst);
+  const SurfaceJet b = surface2.evaluate(patch2, uv.x(), uv.y(), JetOrder::kFirst);
+  const Vec3 c = E_2_1 * a.c, cs = R * a.c_s, ct = R * a.c_t;
+  const Vec3 n2 = unitNormal(b);
+  const Vec3 g = c - b.c;
+  const double size = std::sqrt(scale);
+  out.residual = Eigen::Vector4d(g.dot(cs) / (size * size), g.dot(ct) / (size * size),
+                                 n2.dot(cs) / size, n2.dot(ct) / size)
+                     .norm();
+  out.patch1 = patch1;
+  out.patch2 = patch2;
+  out.st = st;
+  out.uv = uv;
+  out.point1 = c;
+  out.point2 = b.c;
+  out.normal = n2;
+  out.distance = g.dot(n2);
+  return out;
+}
+
+double meshDistance(const ProximityShape& shape1, const Frame& E_w_1, const ProximityShape& shape2,
+                    const Frame& E_w_2) {
+  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
+  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+  fcl::DistanceRequestd request;
+  fcl::DistanceResultd result;
+  fcl::distance(&o1, &o2, request, result);
+  return std::max(0.0, result.min_distance);
+}
+
+ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
+                            const ProximityShape& shape2, const Frame& E_w_2,
+                            const std::optional<ClosestPoints>& warm) {
+  const Frame E_2_1 = E_w_2.inverse(Eigen::Isometry) * E_w_1;
+  int patch1 = 0, patch2 = 0;
+  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
+  if (warm) {
+    patch1 = warm->patch1;
+    patch2 = warm->patch2;
+    st = warm->st;
+    uv = warm->uv;
+  } else {
+    const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
+    const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+    int triangle1 = 0, triangle2 = 0;
+    Vec3 near1 = Vec3::Zero(), near2 = Vec3::Zero();  // world
+    fcl::DistanceRequestd request;
+    request.enable_nearest_points = true;
+    fcl::DistanceResultd result;
+    fcl::distance(&o1, &o2, request, result);
+    if (result.min_distance > 0.0) {
+      triangle1 = static_cast<int>(result.b1);
+      triangle2 = static_cast<int>(result.b2);
+      near1 = result.nearest_points[0];
+      near2 = result.nearest_points[1];
+    } else {
+      // The meshes intersect: a pair of intersecting triangles and its contact point.
+      fcl::CollisionRequestd collision_request(1, true);
+      fcl::CollisionResultd collision_result;
+      fcl::collide(&o1, &o2, collision_request, collision_result);
+      if (collision_result.numContacts() > 0) {
+        const auto& contact = collision_result.getContact(0);
+        triangle1 = static_cast<int>(contact.b1);
+        triangle2 = static_cast<int>(contact.b2);
+        near1 = contact.pos;
+        near2 = contact.pos;
+      }
+    }
+    const SurfacePoint p1 = parameterAt(
+        shape1.tessellation(), triangle1,
+        barycentric(shape1.tessellation(), triangle1, E_w_1.inverse(Eigen::Isometry) * near1));
+    const SurfacePoint p2 = parameterAt(
+        shape2.tessellation(), triangle2,
+        barycentric(shape2.tessellation(), triangle2, E_w_2.inverse(Eigen::Isometry) * near2));
+    patch1 = p1.patch;
+    st = p1.st;
+    patch2 = p2.patch;
+    uv = p2.st;
+  }
+  ClosestPoints out =
+      refineClosestPoints(shape1.surface(), E_2_1, shape2.surface(), patch1, st, patch2, uv);
+  out.point1 = E_w_2 * out.point1;
+  out.point2 = E_w_2 * out.point2;
+  out.normal = E_w_2.linear() * out.normal;
+  return out;
+}
+
+}  // namespace contactsim
