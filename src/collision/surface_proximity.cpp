@@ -94,8 +94,8 @@ ProximityShape::ProximityShape(std::shared_ptr<const Surface> surface, int resol
   double error = 0.0;
   for (std::size_t k = 0; k < tessellation_.triangles.size(); ++k) {
     const Eigen::Vector3i& tri = tessellation_.triangles[k];
-    for (const Vec3& w : {Vec3(1.0 / 3, 1.0 / 3, 1.0 / 3), Vec3(0.5, 0.5, 0.0),
-                          Vec3(0.0, 0.5, 0.5), Vec3(0.5, 0.0, 0.5)}) {
+    for (const Vec3& w : {Vec3(1.0 / 3, 1.0 / 3, 1.0 / 3), Vec3(0.5, 0.5, 0.0), Vec3(0.0, 0.5, 0.5),
+                          Vec3(0.5, 0.0, 0.5)}) {
       const SurfacePoint at = parameterAt(tessellation_, static_cast<int>(k), w);
       const Vec3 flat = w[0] * tessellation_.positions[static_cast<std::size_t>(tri[0])] +
                         w[1] * tessellation_.positions[static_cast<std::size_t>(tri[1])] +
@@ -107,7 +107,8 @@ ProximityShape::ProximityShape(std::shared_ptr<const Surface> surface, int resol
   error_ = 2.0 * error;
   bvh_ = std::make_unique<Bvh>();
   bvh_->model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
-  std::vector<fcl::Vector3d> vertices(tessellation_.positions.begin(), tessellation_.positions.end());
+  std::vector<fcl::Vector3d> vertices(tessellation_.positions.begin(),
+                                      tessellation_.positions.end());
   std::vector<fcl::Triangle> triangles;
   for (const auto& t : tessellation_.triangles) {
     triangles.emplace_back(static_cast<std::size_t>(t[0]), static_cast<std::size_t>(t[1]),
@@ -249,17 +250,34 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
       near1 = result.nearest_points[0];
       near2 = result.nearest_points[1];
     } else {
-      // The meshes intersect: a pair of intersecting triangles and its contact point.
-      fcl::CollisionRequestd collision_request(1, true);
-      fcl::CollisionResultd collision_result;
-      fcl::collide(&o1, &o2, collision_request, collision_result);
-      if (collision_result.numContacts() > 0) {
-        const auto& contact = collision_result.getContact(0);
-        triangle1 = static_cast<int>(contact.b1);
-        triangle2 = static_cast<int>(contact.b2);
-        near1 = contact.pos;
-        near2 = contact.pos;
+      // The meshes intersect: start from the vertex of mesh 1 deepest below mesh 2, measured
+      // along the normal of mesh 2's nearest vertex, and that vertex (O(n₁ n₂), rare).
+      const TessellatedSurface& m1 = shape1.tessellation();
+      const TessellatedSurface& m2 = shape2.tessellation();
+      double deepest = std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < m1.positions.size(); ++i) {
+        const Vec3 p = E_2_1 * m1.positions[i];
+        std::size_t nearest = 0;
+        for (std::size_t j = 1; j < m2.positions.size(); ++j) {
+          if ((p - m2.positions[j]).squaredNorm() < (p - m2.positions[nearest]).squaredNorm()) {
+            nearest = j;
+          }
+        }
+        const double depth = (p - m2.positions[nearest]).dot(m2.normals[nearest]);
+        if (depth < deepest) {
+          deepest = depth;
+          patch1 = m1.origins[i].patch;
+          st = m1.origins[i].st;
+          patch2 = m2.origins[nearest].patch;
+          uv = m2.origins[nearest].st;
+        }
       }
+      ClosestPoints out =
+          refineClosestPoints(shape1.surface(), E_2_1, shape2.surface(), patch1, st, patch2, uv);
+      out.point1 = E_w_2 * out.point1;
+      out.point2 = E_w_2 * out.point2;
+      out.normal = E_w_2.linear() * out.normal;
+      return out;
     }
     const SurfacePoint p1 = parameterAt(
         shape1.tessellation(), triangle1,

@@ -1,11 +1,14 @@
 #include "contactsim/world/world.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
+#include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/contact/smooth/contact_from_pose.hpp"
 #include "contactsim/dynamics/rk4.hpp"
 #include "contactsim/math/checks.hpp"
+#include "time_of_impact.hpp"
 
 namespace contactsim {
 
@@ -17,6 +20,9 @@ struct World::Body {
   std::optional<FreeBodySystem> system;
   std::optional<AdaptiveDriver<FreeBodySystem>> driver;
   std::unique_ptr<SmoothContact> contact;  // while in contact
+  std::shared_ptr<const Surface> surface;
+  std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
+  std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
   std::size_t events_seen = 0;
   long steps = 0;
   double smallest_step = 0.0;
@@ -44,6 +50,7 @@ World::World(WorldDescription description)
     auto body = std::make_unique<Body>();
     body->name = b.name;
     body->fixed = b.fixed;
+    body->surface = b.surface;
     body->state = b.initial_state;
     if (b.fixed) {
       body->state.twist.setZero();
@@ -68,7 +75,7 @@ World::World(WorldDescription description)
     }
   }
   // Smooth contacts: RK4 with the world's steps (a fixed step is min = max).
-  AdaptiveStepParameters contact_steps;
+  AdaptiveStepParameters& contact_steps = contact_steps_;
   switch (integrator_.method) {
     case IntegratorMethod::kRk4:
       contact_steps.min_step = contact_steps.max_step = integrator_.step;
@@ -77,9 +84,9 @@ World::World(WorldDescription description)
       contact_steps = integrator_.adaptiveParameters();
       break;
     default:
-      if (!description.smooth_contacts.empty()) {
-        throw InvalidInputError(std::string("smooth contacts integrate with rk4 or adaptive-rk4 "
-                                            "(kry-pai-2002 §3.7), not ") +
+      if (!description.smooth_contacts.empty() || description.collisions.enabled) {
+        throw InvalidInputError(std::string("smooth contacts and collisions integrate with rk4 or "
+                                            "adaptive-rk4 (kry-pai-2002 §3.7), not ") +
                                 toString(integrator_.method));
       }
   }
@@ -124,6 +131,72 @@ World::World(WorldDescription description)
       bodies_[d.free_body]->contact = std::move(contact);
     } catch (const InvalidInputError& e) {
       throw InvalidInputError(what + ": " + e.what());
+    }
+  }
+  buildCollisions(description);
+}
+
+void CollisionSettings::validate() const {
+  impact.validate();
+  friction.validate();
+  requireFinite(contact_speed, "collisions: contact speed");
+  if (contact_speed < 0.0) {
+    throw InvalidInputError("collisions: contact speed must not be negative");
+  }
+  requirePositive(tolerance, "collisions: tolerance [m]");
+  if (tessellation < 1 || tessellation > 64) {
+    throw InvalidInputError("collisions: tessellation must lie in 1..64, got " +
+                            std::to_string(tessellation));
+  }
+}
+
+struct World::Obstacles {
+  std::vector<world_detail::Obstacle> list;
+  std::vector<std::size_t> body;  // index of each obstacle's fixed body
+  std::vector<std::shared_ptr<const ProximityShape>> shapes;
+};
+
+void World::buildCollisions(const WorldDescription& description) {
+  collisions_ = description.collisions;
+  if (!collisions_.enabled) {
+    return;
+  }
+  collisions_.validate();
+  obstacles_ = std::make_unique<Obstacles>();
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    Body& b = *bodies_[i];
+    if (!b.surface) {
+      continue;
+    }
+    auto shape = std::make_shared<const ProximityShape>(b.surface, collisions_.tessellation);
+    if (b.fixed) {
+      obstacles_->shapes.push_back(shape);
+      obstacles_->list.push_back({shape.get(), b.state.pose()});
+      obstacles_->body.push_back(i);
+    } else {
+      b.proximity = shape;
+    }
+  }
+  // Bodies that start inside an obstacle are an error, not a silent push-out.
+  for (const auto& body : bodies_) {
+    if (!body->proximity || body->contact) {
+      continue;
+    }
+    for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
+      const auto& o = obstacles_->list[k];
+      const ClosestPoints cp =
+          closestPoints(*body->proximity, body->state.pose(), *o.shape, o.pose);
+      if (cp.converged && cp.distance < -collisions_.tolerance) {
+        throw InvalidInputError("body '" + body->name + "' starts inside body '" +
+                                bodies_[obstacles_->body[k]]->name + "' (overlap " +
+                                std::to_string(-cp.distance) + " m)");
+      }
+      if (!cp.converged &&
+          meshDistance(*body->proximity, body->state.pose(), *o.shape, o.pose) == 0.0) {
+        throw InvalidInputError("body '" + body->name + "' starts inside body '" +
+                                bodies_[obstacles_->body[k]]->name +
+                                "' (their tessellations intersect)");
+      }
     }
   }
 }
@@ -207,28 +280,103 @@ void World::advanceTo(double t) {
     return;
   }
   for (auto& body : bodies_) {
-    if (body->fixed)
-      continue;
-    double start = time_;
-    if (body->contact) {
-      // The contact takes its own steps past t; the state at t comes from dense output.
-      body->contact->advancePast(t);
-      collectEvents(*body);
-      if (!body->contact->separated() || body->contact->time() > t)
-        continue;
-      // Released: free flight from the moment of separation.
-      start = body->contact->time();
-      body->state.position = body->contact->worldPose().translation();
-      body->state.orientation = Quat(body->contact->worldPose().linear()).normalized();
-      body->state.twist = body->contact->bodyTwist();
-      body->steps += body->contact->stats().accepted_steps;
-      events_.push_back(
-          {start, body->name, "free-flight", "continues without collision detection"});
-      body->contact.reset();
+    if (!body->fixed) {
+      advanceBody(*body, t);
     }
-    advanceFree(*body, start, t);
   }
   time_ = t;
+}
+
+void World::advanceBody(Body& body, double t) {
+  double now = time_;
+  for (;;) {
+    if (body.contact) {
+      // The contact takes its own steps past t; the state at t comes from dense output.
+      body.contact->advancePast(t);
+      collectEvents(body);
+      if (!body.contact->separated() || body.contact->time() > t) {
+        return;
+      }
+      // Released: free flight from the moment of separation.
+      now = body.contact->time();
+      body.state.position = body.contact->worldPose().translation();
+      body.state.orientation = Quat(body.contact->worldPose().linear()).normalized();
+      body.state.twist = body.contact->bodyTwist();
+      body.steps += body.contact->stats().accepted_steps;
+      events_.push_back(
+          {now, body.name, "free-flight",
+           body.proximity ? "with collision detection" : "continues without collision detection"});
+      body.contact.reset();
+    }
+    if (!body.proximity) {
+      advanceFree(body, now, t);
+      return;
+    }
+    world_detail::FlightSettings settings;
+    settings.tolerance = collisions_.tolerance;
+    settings.gravity = gravity_;
+    const world_detail::FlightMap fly = [&](const RigidBodyState& x, double t0, double t1) {
+      // advanceFree stretches steps over remainders below 1e-9 s; advancement near a touch asks
+      // for shorter flights than that, which one RK4 step does exactly enough.
+      if (t1 - t0 < 1e-6) {
+        return FreeBodySystem::unpack(rk4Step(*body.system, t0, FreeBodySystem::pack(x), t1 - t0));
+      }
+      body.state = x;
+      advanceFree(body, t0, t1);
+      return body.state;
+    };
+    const auto flight = world_detail::flyUntilTouch(*body.proximity, body.state, now, t,
+                                                    obstacles_->list, fly, settings, body.warm);
+    body.state = flight.state;
+    now = flight.time;
+    if (!flight.obstacle) {
+      return;
+    }
+    collide(body, *flight.obstacle, flight.points, now);
+  }
+}
+
+// kry-pai-2002 §3.7: an impact by the Chatterjee–Ruina law (contact/impact) with K from the free
+// body's inertia at the contact point (the obstacle is fixed: infinite mass); continuous contact
+// when the bodies come apart slower than contact_speed.
+void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time) {
+  const Body& fixed = *bodies_[obstacles_->body[obstacle]];
+  const Vec3 c = points.point1;
+  const Vec3& n = points.normal;
+  const ImpactBody a = impactBody(body.system->body(), body.state);
+  ImpactBody b;
+  b.com_world = fixed.state.position;
+  const Vec3 u = world_detail::pointVelocity(body.state, c);
+  const ImpactResult impact =
+      chatterjeeRuinaImpulse(collisionMatrix(a, b, c), u, n, collisions_.impact);
+  addVelocityChange(body.state, applyImpulse(a, b, c, impact.impulse).a);
+  const double after = n.dot(world_detail::pointVelocity(body.state, c));
+  char detail[256];
+  std::snprintf(detail, sizeof detail, "with %s: normal speed %.6g -> %.6g m/s (%s)",
+                fixed.name.c_str(), -n.dot(u), after, toString(impact.regime));
+  events_.push_back({time, body.name, "collision", detail});
+  if (after >= collisions_.contact_speed) {
+    return;
+  }
+  SmoothContactSetup setup;
+  setup.surface1 = body.surface;
+  setup.mass1 = body.system->body();
+  setup.surface2 = fixed.surface;
+  setup.E_w_2 = fixed.state.pose();
+  setup.gravity = gravity_;
+  setup.friction = collisions_.friction;
+  setup.integrator = contact_steps_;
+  const Vec3 slip = world_detail::pointVelocity(body.state, c);
+  const bool rolls = collisions_.friction.mu > 0.0 &&
+                     (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
+  const SmoothContactState state =
+      contactStateFromPose(setup, body.state.pose(), body.state.twist,
+                           rolls ? FrictionMode::kRolling : FrictionMode::kSliding,
+                           std::max(1e-6, 10.0 * collisions_.tolerance));
+  body.contact = std::make_unique<SmoothContact>(setup, state, time);
+  body.events_seen = 0;
+  events_.push_back({time, body.name, "contact-on",
+                     std::string("with ") + fixed.name + (rolls ? ", rolling" : ", sliding")});
 }
 
 void World::collectEvents(Body& body) {

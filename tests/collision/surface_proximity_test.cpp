@@ -35,7 +35,8 @@ double sampledLowest(const Surface& surface, const Frame& E, int samples) {
         if (!surface.domain(p).contains(st)) {
           continue;
         }
-        lowest = std::min(lowest, (E * surface.evaluate(p, st.x(), st.y(), JetOrder::kPosition).c).z());
+        lowest =
+            std::min(lowest, (E * surface.evaluate(p, st.x(), st.y(), JetOrder::kPosition).c).z());
       }
     }
   }
@@ -69,16 +70,16 @@ TEST(SurfaceProximity, NewtonCrossesAndLandsOnPatchEdges) {
   const ProximityShape sphere(std::make_shared<ChartSurface>(makeSphere(0.3)), 6);
   const ProximityShape plane(std::make_shared<ChartSurface>(makePlane(2.0)), 4);
   const double quarter = std::atan(1.0);
-  const auto on_edge = closestPoints(sphere, pose(Vec3(0, 0, 1), Vec3::UnitX(), quarter), plane,
-                                     Frame::Identity());
+  const auto on_edge =
+      closestPoints(sphere, pose(Vec3(0, 0, 1), Vec3::UnitX(), quarter), plane, Frame::Identity());
   ASSERT_TRUE(on_edge.converged);
   EXPECT_LT(on_edge.residual, 1e-12);
   EXPECT_NEAR(on_edge.distance, 0.7, 1e-12);
-  const double to_edge = std::min({on_edge.st.x(), 1.0 - on_edge.st.x(), on_edge.st.y(),
-                                   1.0 - on_edge.st.y()});
+  const double to_edge =
+      std::min({on_edge.st.x(), 1.0 - on_edge.st.x(), on_edge.st.y(), 1.0 - on_edge.st.y()});
   EXPECT_LT(to_edge, 1e-6);
-  const auto start = closestPoints(sphere, pose(Vec3(0, 0, 1), Vec3::UnitX(), 0.3), plane,
-                                   Frame::Identity());
+  const auto start =
+      closestPoints(sphere, pose(Vec3(0, 0, 1), Vec3::UnitX(), 0.3), plane, Frame::Identity());
   const auto walked = closestPoints(sphere, pose(Vec3(0, 0, 1), Vec3::UnitX(), 1.2), plane,
                                     Frame::Identity(), start);
   ASSERT_TRUE(walked.converged);

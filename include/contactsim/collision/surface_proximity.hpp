@@ -52,10 +52,10 @@ class ProximityShape {
 struct ClosestPoints {
   int patch1 = 0;
   int patch2 = 0;
-  Vec2 st = Vec2::Zero();     ///< on surface 1
-  Vec2 uv = Vec2::Zero();     ///< on surface 2
-  Vec3 point1 = Vec3::Zero();  ///< world
-  Vec3 point2 = Vec3::Zero();  ///< world
+  Vec2 st = Vec2::Zero();       ///< on surface 1
+  Vec2 uv = Vec2::Zero();       ///< on surface 2
+  Vec3 point1 = Vec3::Zero();   ///< world
+  Vec3 point2 = Vec3::Zero();   ///< world
   Vec3 normal = Vec3::UnitZ();  ///< world, surface 2's outward unit normal at point2
   /// Signed distance (point1 − point2)·normal: positive apart, negative overlapping [m].
   double distance = 0.0;

@@ -9,11 +9,16 @@
 #include <memory>
 #include <optional>
 
+#include "contactsim/contact/impact/collision_law.hpp"
 #include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "contactsim/dynamics/adaptive_step.hpp"
 #include "contactsim/dynamics/free_body.hpp"
 #include "contactsim/geometry/surface.hpp"
 #include "contactsim/world/point_contact_world.hpp"
+
+namespace contactsim {
+struct ClosestPoints;
+}
 
 namespace contactsim {
 
@@ -89,11 +94,28 @@ struct SmoothContactDescription {
   std::optional<Impulse> initial_impulse;
 };
 
+/// Collisions of free bodies with fixed bodies, both with surfaces (kry-pai-2002 §3.6–3.7, §4):
+/// free flight by conservative advancement to the first touch (collision/surface_proximity), a
+/// Chatterjee–Ruina impulse there, and continuous smooth contact once an impact leaves the bodies
+/// closing slower than `contact_speed` (the residual normal speed is dropped: a small plastic
+/// loss). Separation (normal force < 0) returns the body to free flight.
+struct CollisionSettings {
+  bool enabled = false;
+  ImpactParameters impact;
+  double contact_speed = 1e-3;  ///< [m/s] normal speed after an impact below which contact holds
+  double tolerance = 1e-10;     ///< [m] distance that counts as touching
+  int tessellation = 8;         ///< resolution of the tessellations under the BVHs
+  FrictionParameters friction;  ///< of the continuous contacts established
+  /// Throws InvalidInputError naming the field.
+  void validate() const;
+};
+
 struct WorldDescription {
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< [m/s²] world coordinates
   std::vector<BodyDescription> bodies;
   IntegratorSettings integrator;
   std::vector<SmoothContactDescription> smooth_contacts;
+  CollisionSettings collisions;
 };
 
 /// Something that happened to a body: patch crossings, friction mode switches, separation.
@@ -127,8 +149,8 @@ class World {
 
   /// Integrates every body to time t ≥ time() (point contact: whole steps, to within half a
   /// step of t). Throws NumericalError if a state stops being finite. A body whose smooth contact
-  /// separates continues in free flight (no collision detection yet: contact transitions are a
-  /// later issue).
+  /// separates continues in free flight; with collisions enabled, flight ends at the next touch
+  /// (impact, possibly continuous contact again).
   void advanceTo(double t);
 
   [[nodiscard]] double time() const noexcept { return time_; }
@@ -148,6 +170,9 @@ class World {
  private:
   struct Body;
   void advanceFree(Body& body, double t_start, double t_end);
+  void advanceBody(Body& body, double t);
+  void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
+  void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
   void buildPointContactWorld(const WorldDescription& description);
 
@@ -156,6 +181,11 @@ class World {
   std::vector<std::unique_ptr<Body>> bodies_;
   std::vector<WorldEvent> events_;
   double time_ = 0.0;
+  // Collisions: settings, the fixed bodies with surfaces as obstacles, and the contact steps.
+  CollisionSettings collisions_;
+  struct Obstacles;
+  std::unique_ptr<Obstacles> obstacles_;
+  AdaptiveStepParameters contact_steps_;
   // Point contact: the world that steps every body, and each body's index in it (half-spaces
   // are fixed bodies without an index there).
   std::unique_ptr<PointContactWorld> point_world_;

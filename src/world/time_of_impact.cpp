@@ -1,0 +1,169 @@
+#include "time_of_impact.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "contactsim/error.hpp"
+
+namespace contactsim::world_detail {
+namespace {
+
+struct Nearest {
+  double distance = std::numeric_limits<double>::infinity();
+  std::size_t obstacle = 0;
+  ClosestPoints points;
+  bool exact = false;  // Newton converged (else `distance` is the mesh lower bound)
+};
+
+// The smallest distance to any obstacle: the smooth one by Newton where the meshes come within
+// `near` of each other, else the meshes' distance less both tessellation errors (a lower bound,
+// enough for conservative advancement far away).
+Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
+                std::span<const Obstacle> obstacles,
+                std::vector<std::optional<ClosestPoints>>& warm) {
+  Nearest best;
+  const Frame E = state.pose();
+  const double near = 0.25 * shape.boundingRadius();
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const Obstacle& o = obstacles[i];
+    const double bound = meshDistance(shape, E, *o.shape, o.pose) - shape.tessellationError() -
+                         o.shape->tessellationError();
+    if (bound > near) {
+      warm[i].reset();
+      if (bound < best.distance) {
+        best = {bound, i, {}, false};
+      }
+      continue;
+    }
+    ClosestPoints cp = closestPoints(shape, E, *o.shape, o.pose, warm[i]);
+    if (!cp.converged && warm[i]) {
+      cp = closestPoints(shape, E, *o.shape, o.pose);
+    }
+    if (!cp.converged) {
+      // Newton failed from both guesses: fall back on the (conservative) mesh bound.
+      warm[i].reset();
+      if (bound < best.distance) {
+        best = {std::max(bound, 0.0), i, cp, false};
+      }
+      continue;
+    }
+    warm[i] = cp;
+    if (cp.distance < best.distance) {
+      best = {cp.distance, i, cp, true};
+    }
+  }
+  return best;
+}
+
+double approachSpeed(const RigidBodyState& state, const ClosestPoints& cp) {
+  return -cp.normal.dot(pointVelocity(state, cp.point1));
+}
+
+}  // namespace
+
+Vec3 pointVelocity(const RigidBodyState& state, const Vec3& p) {
+  return state.worldLinearVelocity() + state.worldAngularVelocity().cross(p - state.position);
+}
+
+FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& start, double t0,
+                           double t1, std::span<const Obstacle> obstacles, const FlightMap& fly,
+                           const FlightSettings& settings,
+                           std::vector<std::optional<ClosestPoints>>& warm) {
+  FlightResult out{t0, start, std::nullopt, {}};
+  if (obstacles.empty()) {
+    out.state = fly(start, t0, t1);
+    out.time = t1;
+    return out;
+  }
+  warm.resize(obstacles.size());
+  const double tol = settings.tolerance;
+  const double radius = shape.boundingRadius();
+  const double g = settings.gravity.norm();
+  double t = t0;
+  RigidBodyState x = start;
+  for (int iteration = 0; iteration < settings.max_iterations; ++iteration) {
+    const Nearest n = nearest(shape, x, obstacles, warm);
+    if (n.exact && n.distance < -tol && iteration == 0) {
+      std::ostringstream m;
+      m << "the body overlaps obstacle " << n.obstacle << " by " << -n.distance << " m at t = " << t;
+      throw NumericalError(m.str());
+    }
+    const double approach = n.exact ? approachSpeed(x, n.points) : 0.0;
+    if (n.exact && n.distance <= tol && approach > 0.0) {
+      out.time = t;
+      out.state = x;
+      out.obstacle = n.obstacle;
+      out.points = n.points;
+      return out;
+    }
+    if (t >= t1) {
+      out.time = t1;
+      out.state = x;
+      return out;
+    }
+    // Conservative advancement: no point of the body moves faster than u over the step.
+    const double v = x.worldLinearVelocity().norm() + x.worldAngularVelocity().norm() * radius;
+    // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):
+    // the Δ that makes that the gap.
+    const double gap = std::max(n.distance, tol);
+    double step = g > 0.0 ? 2.0 * gap / (v + std::sqrt(v * v + 2.0 * g * gap))
+                          : gap / std::max(v, 1e-300);
+    // Close and approaching: try the Newton step in time, distance over approach speed.
+    if (n.exact && approach > 0.0 && n.distance < 0.1 * radius) {
+      const double newton = std::min(n.distance / approach, t1 - t);
+      const RigidBodyState candidate = fly(x, t, t + newton);
+      std::vector<std::optional<ClosestPoints>> warm_candidate = warm;
+      const Nearest m = nearest(shape, candidate, obstacles, warm_candidate);
+      if (!(m.exact && m.distance < -tol)) {
+        t += newton;
+        x = candidate;
+        warm = std::move(warm_candidate);
+        continue;
+      }
+      // Overshot: regula falsi (Illinois) on the signed distance between t (d > 0) and t + newton.
+      double ta = t, tb = t + newton, da = n.distance, db = m.distance;
+      RigidBodyState xa = x;
+      int side = 0;
+      for (int k = 0; k < 200; ++k) {
+        const double tc = tb - db * (tb - ta) / (db - da);
+        const RigidBodyState xc = fly(xa, ta, tc);
+        std::vector<std::optional<ClosestPoints>> warm_c = warm;
+        const Nearest c = nearest(shape, xc, obstacles, warm_c);
+        if (std::abs(c.distance) <= tol || tb - ta < 1e-15 * std::max(1.0, std::abs(tb))) {
+          t = tc;
+          x = xc;
+          warm = std::move(warm_c);
+          break;
+        }
+        if (c.distance > 0.0) {
+          ta = tc;
+          da = c.distance;
+          xa = xc;
+          warm = std::move(warm_c);
+          if (side == 1) {
+            db *= 0.5;
+          }
+          side = 1;
+        } else {
+          tb = tc;
+          db = c.distance;
+          if (side == -1) {
+            da *= 0.5;
+          }
+          side = -1;
+        }
+      }
+      continue;
+    }
+    step = std::min(step, t1 - t);
+    x = fly(x, t, t + step);
+    t += step;
+  }
+  throw NumericalError("free flight: conservative advancement did not reach a touch or t = " +
+                       std::to_string(t1) + " within " + std::to_string(settings.max_iterations) +
+                       " iterations");
+}
+
+}  // namespace contactsim::world_detail

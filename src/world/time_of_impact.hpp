@@ -1,0 +1,53 @@
+// Free flight up to the first touch of a smooth body with fixed smooth obstacles (kry-pai-2002
+// §3.7, last paragraph): conservative advancement on the smooth distance — a step never longer
+// than the distance over a bound of the approach speed, so it cannot pass through — and, once an
+// approach is under way close to an obstacle, a Newton step in time (distance over normal
+// approach speed) whose overshoot is caught by regula falsi on the signed distance. Internal to
+// world.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "contactsim/collision/surface_proximity.hpp"
+#include "contactsim/dynamics/rigid_body_state.hpp"
+
+namespace contactsim::world_detail {
+
+struct Obstacle {
+  const ProximityShape* shape = nullptr;
+  Frame pose = Frame::Identity();
+};
+
+/// The state at t1 of a flight started in `state` at t0.
+using FlightMap = std::function<RigidBodyState(const RigidBodyState& state, double t0, double t1)>;
+
+struct FlightResult {
+  double time = 0.0;
+  RigidBodyState state;
+  /// Set when the flight ended on a touch (|distance| ≤ tolerance with the bodies approaching).
+  std::optional<std::size_t> obstacle;
+  ClosestPoints points;
+};
+
+struct FlightSettings {
+  double tolerance = 1e-10;  ///< [m] distance that counts as touching
+  Vec3 gravity = Vec3::Zero();
+  int max_iterations = 100000;
+};
+
+/// Flies the body from (t0, start) towards t1 and stops at the first touch. `warm` holds per
+/// obstacle the last closest points (updated). Throws NumericalError if the advancement does not
+/// finish within max_iterations, or if the body already overlaps an obstacle by more than the
+/// tolerance at t0 (interpenetration).
+FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& start, double t0,
+                           double t1, std::span<const Obstacle> obstacles, const FlightMap& fly,
+                           const FlightSettings& settings,
+                           std::vector<std::optional<ClosestPoints>>& warm);
+
+/// Velocity of the material point at world point p of a body in `state`.
+Vec3 pointVelocity(const RigidBodyState& state, const Vec3& p);
+
+}  // namespace contactsim::world_detail
