@@ -239,7 +239,7 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
                 const std::filesystem::path& base) {
   JsonObject root(json, "", origin);
   root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
-                          "integrator", "output", "bodies", "contacts"});
+                          "integrator", "output", "bodies", "contacts", "collisions"});
   if (root.string("format") != "contactsim-scene") {
     root.fail("format", "expected \"contactsim-scene\"");
   }
@@ -296,6 +296,28 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
                            "contact's q and qdot");
         }
       }
+    }
+  }
+  if (root.has("collisions")) {
+    JsonObject o = root.object("collisions");
+    o.rejectUnknownKeys({"restitution", "tangential_restitution", "friction", "contact_speed",
+                         "tolerance", "tessellation", "contact_friction"});
+    CollisionSettings& c = scene.world.collisions;
+    c.enabled = true;
+    c.impact.restitution = o.number("restitution", c.impact.restitution);
+    c.impact.tangential_restitution =
+        o.number("tangential_restitution", c.impact.tangential_restitution);
+    c.impact.friction = o.number("friction", c.impact.friction);
+    c.contact_speed = o.number("contact_speed", c.contact_speed);
+    c.tolerance = o.number("tolerance", c.tolerance);
+    c.tessellation = o.has("tessellation") ? o.integer("tessellation") : c.tessellation;
+    if (o.has("contact_friction")) {
+      c.friction = parseFriction(o.object("contact_friction"));
+    }
+    try {
+      c.validate();
+    } catch (const InvalidInputError& e) {
+      throw SceneError(origin, "/collisions", e.what());
     }
   }
   // Physical consistency the parser cannot see (a contact point outside its patch, a fixed body

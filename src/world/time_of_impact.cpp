@@ -87,7 +87,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     const Nearest n = nearest(shape, x, obstacles, warm);
     if (n.exact && n.distance < -tol && iteration == 0) {
       std::ostringstream m;
-      m << "the body overlaps obstacle " << n.obstacle << " by " << -n.distance << " m at t = " << t;
+      m << "the body overlaps obstacle " << n.obstacle << " by " << -n.distance
+        << " m at t = " << t;
       throw NumericalError(m.str());
     }
     const double approach = n.exact ? approachSpeed(x, n.points) : 0.0;
@@ -108,8 +109,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):
     // the Δ that makes that the gap.
     const double gap = std::max(n.distance, tol);
-    double step = g > 0.0 ? 2.0 * gap / (v + std::sqrt(v * v + 2.0 * g * gap))
-                          : gap / std::max(v, 1e-300);
+    double step =
+        g > 0.0 ? 2.0 * gap / (v + std::sqrt(v * v + 2.0 * g * gap)) : gap / std::max(v, 1e-300);
     // Close and approaching: try the Newton step in time, distance over approach speed.
     if (n.exact && approach > 0.0 && n.distance < 0.1 * radius) {
       const double newton = std::min(n.distance / approach, t1 - t);
@@ -161,9 +162,9 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     x = fly(x, t, t + step);
     t += step;
   }
-  throw NumericalError("free flight: conservative advancement did not reach a touch or t = " +
-                       std::to_string(t1) + " within " + std::to_string(settings.max_iterations) +
-                       " iterations");
+  throw NumericalError(
+      "free flight: conservative advancement did not reach a touch or t = " + std::to_string(t1) +
+      " within " + std::to_string(settings.max_iterations) + " iterations");
 }
 
 }  // namespace contactsim::world_detail

@@ -178,22 +178,24 @@ void World::buildCollisions(const WorldDescription& description) {
     }
   }
   // Bodies that start inside an obstacle are an error, not a silent push-out.
-  for (const auto& body : bodies_) {
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const auto& body = bodies_[i];
     if (!body->proximity || body->contact) {
       continue;
     }
+    const std::string what = "body " + std::to_string(i) + " ('" + body->name + "')";
     for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
       const auto& o = obstacles_->list[k];
       const ClosestPoints cp =
           closestPoints(*body->proximity, body->state.pose(), *o.shape, o.pose);
       if (cp.converged && cp.distance < -collisions_.tolerance) {
-        throw InvalidInputError("body '" + body->name + "' starts inside body '" +
+        throw InvalidInputError(what + " starts inside body '" +
                                 bodies_[obstacles_->body[k]]->name + "' (overlap " +
                                 std::to_string(-cp.distance) + " m)");
       }
       if (!cp.converged &&
           meshDistance(*body->proximity, body->state.pose(), *o.shape, o.pose) == 0.0) {
-        throw InvalidInputError("body '" + body->name + "' starts inside body '" +
+        throw InvalidInputError(what + " starts inside body '" +
                                 bodies_[obstacles_->body[k]]->name +
                                 "' (their tessellations intersect)");
       }

@@ -89,7 +89,7 @@ TEST(SmoothCollisions, StartingInsideIsAnError) {
     World world(sphereOverPlane(-0.05, Vec3::Zero(), 0.5));
     FAIL() << "no error";
   } catch (const InvalidInputError& error) {
-    EXPECT_NE(std::string(error.what()).find("'ball' starts inside body 'floor'"),
+    EXPECT_NE(std::string(error.what()).find("body 1 ('ball') starts inside body 'floor'"),
               std::string::npos)
         << error.what();
   }
