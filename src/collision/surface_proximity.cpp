@@ -238,17 +238,24 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
   } else {
     const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
     const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
-    int triangle1 = 0, triangle2 = 0;
-    Vec3 near1 = Vec3::Zero(), near2 = Vec3::Zero();  // world
     fcl::DistanceRequestd request;
     request.enable_nearest_points = true;
     fcl::DistanceResultd result;
     fcl::distance(&o1, &o2, request, result);
     if (result.min_distance > 0.0) {
-      triangle1 = static_cast<int>(result.b1);
-      triangle2 = static_cast<int>(result.b2);
-      near1 = result.nearest_points[0];
-      near2 = result.nearest_points[1];
+      // The nearest points of the nearest triangles, as parameter points of their patches.
+      const SurfacePoint p1 =
+          parameterAt(shape1.tessellation(), static_cast<int>(result.b1),
+                      barycentric(shape1.tessellation(), static_cast<int>(result.b1),
+                                  E_w_1.inverse(Eigen::Isometry) * result.nearest_points[0]));
+      const SurfacePoint p2 =
+          parameterAt(shape2.tessellation(), static_cast<int>(result.b2),
+                      barycentric(shape2.tessellation(), static_cast<int>(result.b2),
+                                  E_w_2.inverse(Eigen::Isometry) * result.nearest_points[1]));
+      patch1 = p1.patch;
+      st = p1.st;
+      patch2 = p2.patch;
+      uv = p2.st;
     } else {
       // The meshes intersect: start from the vertex of mesh 1 deepest below mesh 2, measured
       // along the normal of mesh 2's nearest vertex, and that vertex (O(n₁ n₂), rare).
@@ -272,23 +279,7 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
           uv = m2.origins[nearest].st;
         }
       }
-      ClosestPoints out =
-          refineClosestPoints(shape1.surface(), E_2_1, shape2.surface(), patch1, st, patch2, uv);
-      out.point1 = E_w_2 * out.point1;
-      out.point2 = E_w_2 * out.point2;
-      out.normal = E_w_2.linear() * out.normal;
-      return out;
     }
-    const SurfacePoint p1 = parameterAt(
-        shape1.tessellation(), triangle1,
-        barycentric(shape1.tessellation(), triangle1, E_w_1.inverse(Eigen::Isometry) * near1));
-    const SurfacePoint p2 = parameterAt(
-        shape2.tessellation(), triangle2,
-        barycentric(shape2.tessellation(), triangle2, E_w_2.inverse(Eigen::Isometry) * near2));
-    patch1 = p1.patch;
-    st = p1.st;
-    patch2 = p2.patch;
-    uv = p2.st;
   }
   ClosestPoints out =
       refineClosestPoints(shape1.surface(), E_2_1, shape2.surface(), patch1, st, patch2, uv);
