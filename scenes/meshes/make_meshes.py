@@ -6,6 +6,10 @@ bowl.obj   a thick bowl: an outer and an inner surface of revolution joined at a
            last rings valence 5.
            About 13 cm across and 6 cm high, the scale of kry-pai-2002 §4.2's bowl.
 blob.obj   a lumpy ball (kry-2000 §6.3): an icosahedron, once subdivided, with radii perturbed.
+table.obj  a table top with rounded edges (kry-pai-2002 §4.2): a slab 40 cm square and 4 cm thick
+           whose top and bottom are 4 x 4 vertex grids pulled towards the edges (3 x 3 quads each)
+           joined by one band of side quads: 60 triangles, so 60 Loop patches. The central top
+           patches see only top vertices and are flat; the edges round off over about 3 cm.
 Run from this directory: python3 make_meshes.py
 """
 import math
@@ -93,6 +97,41 @@ def blob(radius=0.012, seed=3):
     return out, f
 
 
+def table(half=0.2, edge=0.03, thickness=0.04):
+    xs = [-half, -half + edge, half - edge, half]
+    n = len(xs)
+    vertices = []
+    for z in (0.0, -thickness):  # top grid, then bottom grid
+        for j in range(n):
+            for i in range(n):
+                vertices.append((xs[i], xs[j], z))
+
+    def top(i, j):
+        return j * n + i
+
+    def bottom(i, j):
+        return n * n + j * n + i
+
+    faces = []
+    for j in range(n - 1):
+        for i in range(n - 1):
+            # Top: counter-clockwise seen from above (+z); bottom: seen from below.
+            faces.append((top(i, j), top(i + 1, j), top(i + 1, j + 1)))
+            faces.append((top(i, j), top(i + 1, j + 1), top(i, j + 1)))
+            faces.append((bottom(i, j), bottom(i + 1, j + 1), bottom(i + 1, j)))
+            faces.append((bottom(i, j), bottom(i, j + 1), bottom(i + 1, j + 1)))
+    # The perimeter of the grid, counter-clockwise seen from above, and the side band below it.
+    ring = [(i, 0) for i in range(n - 1)] + [(n - 1, j) for j in range(n - 1)] + \
+           [(i, n - 1) for i in range(n - 1, 0, -1)] + [(0, j) for j in range(n - 1, 0, -1)]
+    for k in range(len(ring)):
+        a, b = ring[k], ring[(k + 1) % len(ring)]
+        faces.append((top(*a), bottom(*a), bottom(*b)))
+        faces.append((top(*a), bottom(*b), top(*b)))
+    return vertices, faces
+
+
 if __name__ == "__main__":
     write("bowl.obj", "thick bowl, 6 vertices per ring", *bowl())
     write("blob.obj", "lumpy ball: subdivided icosahedron, radii +-6%", *blob())
+    write("table.obj", "table top 40 cm square, 4 cm thick, rounded edges: 60 Loop patches",
+          *table())

@@ -104,6 +104,24 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       out.state = x;
       return out;
     }
+    if (n.exact && n.distance <= tol) {
+      // Touching, not approaching: conservative steps would be gap / speed ≈ 0 while the gap
+      // opens only quadratically. Try a whole grazing step, halved until it ends outside.
+      double trial = std::min(settings.grazing_step, t1 - t);
+      for (;;) {
+        const RigidBodyState candidate = fly(x, t, t + trial);
+        std::vector<std::optional<ClosestPoints>> warm_candidate = warm;
+        const Nearest m = nearest(shape, candidate, obstacles, warm_candidate);
+        if (!(m.exact && m.distance < -tol) || trial < 1e-12) {
+          t += trial;
+          x = candidate;
+          warm = std::move(warm_candidate);
+          break;
+        }
+        trial *= 0.5;
+      }
+      continue;
+    }
     // Conservative advancement: no point of the body moves faster than u over the step.
     const double v = x.worldLinearVelocity().norm() + x.worldAngularVelocity().norm() * radius;
     // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):

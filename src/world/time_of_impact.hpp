@@ -36,6 +36,10 @@ struct FlightSettings {
   double tolerance = 1e-10;  ///< [m] distance that counts as touching
   Vec3 gravity = Vec3::Zero();
   int max_iterations = 100000;
+  /// [s] Touching but not approaching (grazing, or just separated from continuous contact), the
+  /// distance grows too slowly for conservative advancement: a trial step of this length is taken
+  /// instead, halved until it ends outside the obstacle.
+  double grazing_step = 1e-3;
 };
 
 /// Flies the body from (t0, start) towards t1 and stops at the first touch. `warm` holds per

@@ -317,6 +317,7 @@ void World::advanceBody(Body& body, double t) {
     world_detail::FlightSettings settings;
     settings.tolerance = collisions_.tolerance;
     settings.gravity = gravity_;
+    settings.grazing_step = contact_steps_.max_step;
     const world_detail::FlightMap fly = [&](const RigidBodyState& x, double t0, double t1) {
       // advanceFree stretches steps over remainders below 1e-9 s; advancement near a touch asks
       // for shorter flights than that, which one RK4 step does exactly enough.

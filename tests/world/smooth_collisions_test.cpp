@@ -84,6 +84,17 @@ TEST(SmoothCollisions, NoTunnellingAtTenMetresPerSecond) {
   EXPECT_GT(world.state(1).worldLinearVelocity().z(), 0.0);
 }
 
+TEST(SmoothCollisions, ABodyStartingAtRestOnThePlaneSettlesIntoContact) {
+  // Touching and not approaching: conservative advancement alone would crawl (the gap opens
+  // only quadratically); the grazing step gets it to the touch, and the slow impact to contact.
+  World world(sphereOverPlane(0.0, Vec3::Zero(), 0.5));
+  world.advanceTo(0.1);
+  const auto on = eventsOfType(world, "contact-on");
+  ASSERT_EQ(on.size(), 1u);
+  EXPECT_LT(on[0].time, 1e-3);
+  EXPECT_NEAR(world.state(1).position.z(), kRadius, 1e-9);
+}
+
 TEST(SmoothCollisions, StartingInsideIsAnError) {
   try {
     World world(sphereOverPlane(-0.05, Vec3::Zero(), 0.5));
