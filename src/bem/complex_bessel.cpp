@@ -130,7 +130,8 @@ constexpr std::array<TermCount, 11> kSeriesTermCounts{{{1e-6, 5},
                                                        {9.0, 16},
                                                        {1e300, 18}}};
 
-void seriesK01(Complex z, Complex& k0, Complex& k1) {
+// k0 and f = K1 − 1/z (the regular part of K1, free of the cancellation in K1 − 1/z).
+void seriesK0RegularK1(Complex z, Complex& k0, Complex& f) {
   const Complex w = 0.5 * z;
   const Complex y = mul(w, w);
   const double y_norm = std::norm(y);
@@ -159,7 +160,13 @@ void seriesK01(Complex z, Complex& k0, Complex& k1) {
   const Complex L(0.5 * std::log(std::norm(z)) - std::numbers::ln2 + std::numbers::egamma,
                   std::atan2(z.imag(), z.real()));
   k0 = s_h0 - mul(L, s_i0);
-  k1 = reciprocal(z) + mul(w, mul(L, s_i1) - s_h1);
+  f = mul(w, mul(L, s_i1) - s_h1);
+}
+
+void seriesK01(Complex z, Complex& k0, Complex& k1) {
+  Complex f;
+  seriesK0RegularK1(z, k0, f);
+  k1 = reciprocal(z) + f;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,6 +491,17 @@ std::complex<double> besselKIntegral(double nu, std::complex<double> z) {
   }
   Complex result = std::exp(-p.z) * fine;
   return lower ? std::conj(result) : result;
+}
+
+K0AndRegularK1 besselK0AndRegularK1(std::complex<double> z) {
+  if (std::abs(z) < 0.5) {
+    requireValidArgument(z, "besselK0AndRegularK1");
+    K0AndRegularK1 out;
+    seriesK0RegularK1(z, out.k0, out.f);
+    return out;
+  }
+  const BesselK012 k = besselK012(z);
+  return {k.k0, k.k1 - 1.0 / z};
 }
 
 }  // namespace contactsim

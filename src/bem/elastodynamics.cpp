@@ -5,6 +5,7 @@
 #include <Eigen/LU>
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "contactsim/error.hpp"
 #include "mixed_system.hpp"
@@ -26,7 +27,8 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
   const std::size_t nodes = mesh_.nodes.size();
   const auto unknowns = static_cast<Eigen::Index>(2 * nodes);
   const auto steps = static_cast<std::size_t>(cq.steps());
-  // Scaled transforms of the given data, per unknown slot.
+  // The given data (sampled once, [node][step]) and their scaled transforms per unknown slot.
+  std::vector<std::vector<Vec2>> data(nodes, std::vector<Vec2>(steps));
   std::vector<std::vector<Complex>> data_hat(static_cast<std::size_t>(unknowns));
   for (std::size_t j = 0; j < nodes; ++j) {
     std::vector<double> gx(steps);
@@ -37,6 +39,7 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
         throw InvalidInputError("elastodynamics: boundary data at node " + std::to_string(j) +
                                 ", step " + std::to_string(n) + " is not finite");
       }
+      data[j][n] = value;
       gx[n] = value.x();
       gy[n] = value.y();
     }
@@ -61,7 +64,6 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
   history.traction.assign(steps, std::vector<Vec2>(nodes));
   std::vector<Complex> spectrum(frequencies.size());
   for (std::size_t j = 0; j < nodes; ++j) {
-    const Eigen::Matrix2d frame = nodeFrame(mesh_.nodes[j], kinds[j].frame);
     std::array<std::vector<double>, 2> unknown;
     for (std::size_t k = 0; k < 2; ++k) {
       for (std::size_t l = 0; l < frequencies.size(); ++l) {
@@ -70,21 +72,8 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
       unknown[k] = cq.inverse(spectrum);
     }
     for (std::size_t n = 0; n < steps; ++n) {
-      const Vec2 value = given(static_cast<int>(j), static_cast<double>(n) * cq.timeStep());
-      Vec2 u_local;
-      Vec2 t_local;
-      for (std::size_t k = 0; k < 2; ++k) {
-        const auto ki = static_cast<Eigen::Index>(k);
-        if (kinds[j].displacement_given[k]) {
-          u_local[ki] = value[ki];
-          t_local[ki] = unknown[k][n];
-        } else {
-          u_local[ki] = unknown[k][n];
-          t_local[ki] = value[ki];
-        }
-      }
-      history.displacement[n][j] = frame * u_local;
-      history.traction[n][j] = frame * t_local;
+      std::tie(history.displacement[n][j], history.traction[n][j]) = bem_detail::nodeState(
+          mesh_.nodes[j], kinds[j], data[j][n], Vec2(unknown[0][n], unknown[1][n]));
     }
   }
   for (std::size_t n = 0; n < steps; ++n) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "contactsim/error.hpp"
 #include "mixed_system.hpp"
@@ -45,22 +46,9 @@ BoundaryState ElastostaticSolver::solve(const std::vector<NodeCondition>& condit
   state.displacement.resize(count);
   state.traction.resize(count);
   for (std::size_t j = 0; j < count; ++j) {
-    const auto& c = conditions[j];
-    const Eigen::Matrix2d frame = nodeFrame(mesh_.nodes[j], c.frame);
-    Vec2 u_local;
-    Vec2 t_local;
-    for (int k = 0; k < 2; ++k) {
-      const double unknown = x[static_cast<Eigen::Index>(2 * j) + k];
-      if (c.displacement_given[static_cast<std::size_t>(k)]) {
-        u_local[k] = c.value[k];
-        t_local[k] = unknown;
-      } else {
-        u_local[k] = unknown;
-        t_local[k] = c.value[k];
-      }
-    }
-    state.displacement[j] = frame * u_local;
-    state.traction[j] = frame * t_local;
+    std::tie(state.displacement[j], state.traction[j]) =
+        bem_detail::nodeState(mesh_.nodes[j], conditions[j], conditions[j].value,
+                              x.segment<2>(static_cast<Eigen::Index>(2 * j)));
   }
   return state;
 }

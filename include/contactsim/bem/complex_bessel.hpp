@@ -31,4 +31,14 @@ struct BesselK012 {
 /// Throws InvalidInputError naming the argument when ν or z is not finite, z = 0 or Re z < 0.
 [[nodiscard]] std::complex<double> besselKIntegral(double nu, std::complex<double> z);
 
+/// K_0(z) and the regular part K_1(z) − 1/z, computed without the cancellation that subtracting
+/// 1/z from K_1 suffers for small |z| (the series for |z| < 1/2, besselK012 beyond). The 2D
+/// elastodynamic kernels need it: their 1/z² terms cancel exactly in closed form. Same input
+/// checks as besselK012.
+struct K0AndRegularK1 {
+  std::complex<double> k0;
+  std::complex<double> f;  ///< K_1(z) − 1/z
+};
+[[nodiscard]] K0AndRegularK1 besselK0AndRegularK1(std::complex<double> z);
+
 }  // namespace contactsim
