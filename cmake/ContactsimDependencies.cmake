@@ -9,6 +9,7 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(FFTW3 REQUIRED IMPORTED_TARGET fftw3)  # libfftw3-dev: no CMake config
 find_package(TBB REQUIRED)                            # libtbb-dev: TBB::tbb
 find_package(fcl 0.7 REQUIRED)                        # libfcl-dev: target fcl (BVH distance)
+find_package(embree 3 REQUIRED)                       # libembree-dev: target embree (ray casting)
 if(CONTACTSIM_BUILD_APPS)
   find_package(CLI11 2.1 REQUIRED)                    # libcli11-dev
 endif()

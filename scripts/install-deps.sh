@@ -18,6 +18,7 @@ packages=(
   libfftw3-dev                      # FFTW3: convolution-quadrature boundary elements
   libtbb-dev                        # TBB: parallel loops (response-map nodes)
   libfcl-dev                        # FCL 0.7: BVH distance between tessellations
+  libembree-dev                     # Embree 3: ray casting for intersection volumes
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "contactsim/error.hpp"
+#include "support/error_text.hpp"
 
 namespace contactsim {
 namespace {
@@ -26,23 +27,8 @@ std::filesystem::path meshFile(const std::string& name) {
   return std::filesystem::path(CONTACTSIM_TEST_DATA_DIR) / "meshes" / name;
 }
 
-// The message of the InvalidInputError that `make` throws ("" if it throws none).
-std::string errorOf(const std::function<void()>& make) {
-  try {
-    make();
-  } catch (const InvalidInputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no InvalidInputError";
-  return "";
-}
-
-::testing::AssertionResult contains(const std::string& text, const std::string& part) {
-  if (text.find(part) != std::string::npos) {
-    return ::testing::AssertionSuccess();
-  }
-  return ::testing::AssertionFailure() << "\"" << text << "\" lacks \"" << part << "\"";
-}
+using contactsim::test_support::contains;
+using contactsim::test_support::errorOf;
 
 std::string constructionError(std::vector<Vec3> vertices, std::vector<Face> faces) {
   return errorOf([&] { ControlMesh(std::move(vertices), std::move(faces), "test mesh"); });

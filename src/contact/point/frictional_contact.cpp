@@ -12,7 +12,7 @@
 
 namespace contactsim {
 
-void BlockPgsOptions::validate() const {
+void SweepOptions::validate() const {
   if (max_iterations < 1) {
     throw InvalidInputError("block PGS: max_iterations must be ≥ 1, got " +
                             std::to_string(max_iterations));

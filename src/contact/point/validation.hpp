@@ -30,18 +30,26 @@ void validateBodies(std::span<const Body> bodies, const std::string& kind) {
   }
 }
 
+/// Two distinct bodies in range, not both fixed (contacts here, 6D patches and joints in
+/// contact/volume).
+template <class Body>
+void validatePair(std::span<const Body> bodies, std::size_t body_a, std::size_t body_b,
+                  const std::string& what) {
+  if (body_a >= bodies.size() || body_b >= bodies.size() || body_a == body_b) {
+    throw InvalidInputError(what + ": bodies (" + std::to_string(body_a) + ", " +
+                            std::to_string(body_b) + ") must be two distinct bodies of " +
+                            std::to_string(bodies.size()));
+  }
+  if (bodies[body_a].isFixed() && bodies[body_b].isFixed()) {
+    throw InvalidInputError(what + ": both bodies are fixed");
+  }
+}
+
 /// Contact has body_a, body_b, point, normal: two distinct bodies in range, not both fixed, a
 /// finite point and a unit normal.
 template <class Body, class Contact>
 void validateContact(std::span<const Body> bodies, const Contact& c, const std::string& what) {
-  if (c.body_a >= bodies.size() || c.body_b >= bodies.size() || c.body_a == c.body_b) {
-    throw InvalidInputError(what + ": bodies (" + std::to_string(c.body_a) + ", " +
-                            std::to_string(c.body_b) + ") must be two distinct bodies of " +
-                            std::to_string(bodies.size()));
-  }
-  if (bodies[c.body_a].isFixed() && bodies[c.body_b].isFixed()) {
-    throw InvalidInputError(what + ": both bodies are fixed");
-  }
+  validatePair(bodies, c.body_a, c.body_b, what);
   requireFinite(c.point, what + " point");
   requireFinite(c.normal, what + " normal");
   if (std::abs(c.normal.norm() - 1.0) > kUnitTolerance) {

@@ -48,8 +48,9 @@ enum class ConeProjection {
   kImpulseDirection,
 };
 
-struct BlockPgsOptions {
-  ConeProjection cone_projection = ConeProjection::kSlipDirection;
+/// The sweep controls shared by the block Gauss–Seidel solvers: point contacts here, 6D patches
+/// and joints in contact/volume (six_d_contact.hpp).
+struct SweepOptions {
   int max_iterations = 500;
   /// Stop when the 2-norm of the update vector accumulated over one sweep (bouchard-2015 §6.1.8:
   /// Σ‖Δλ_i‖² over the blocks, each computed from the latest values) is ≤ this [N s].
@@ -58,6 +59,10 @@ struct BlockPgsOptions {
 
   /// Throws InvalidInputError naming the bad field.
   void validate() const;
+};
+
+struct BlockPgsOptions : SweepOptions {
+  ConeProjection cone_projection = ConeProjection::kSlipDirection;
 };
 
 struct BlockPgsStats {

@@ -1,0 +1,59 @@
+// The contact patch of bouchard-2015 (§3.1, §4.2, Appendix A): one 6D contact per pair of bodies,
+// at the centre of their intersection volume, with the normal along the volume gradient and an
+// elliptical extent from the volume's second moment.
+#pragma once
+
+#include <cstddef>
+
+#include "contactsim/math/types.hpp"
+
+namespace contactsim {
+
+/// Moments of the intersection volume of two closed bodies A and B (bouchard-2015 §4.1, App. A),
+/// world coordinates.
+struct VolumeMoments {
+  double volume = 0.0;                ///< V [m³]
+  Vec3 centroid = Vec3::Zero();       ///< c: first moment / V [m]
+  Mat3 second_moment = Mat3::Zero();  ///< central: ∫ (x − c)(x − c)ᵀ dV [m⁵]
+  /// ∂V/∂x_A: the change of V per unit translation of body A, = ∫ n_A dA over the part of A's
+  /// surface inside B (n_A outward) = −∂V/∂x_B [m²]. Its direction, reversed, is the contact
+  /// normal: translating A along −gradient reduces the overlap fastest.
+  Vec3 gradient = Vec3::Zero();
+};
+
+/// The patch model: the contact frame at the volume centre and the ellipse of the equivalent
+/// ellipsoid (App. A, constant 1/5) projected onto the tangent plane.
+struct ContactPatch {
+  Vec3 center = Vec3::Zero();  ///< c [m], world
+  /// Columns (n, u, w), a right-handed orthonormal frame in world coordinates. n is the unit
+  /// normal from B into A (= −gradient/‖gradient‖); u and w are the ellipse's principal axes in
+  /// the tangent plane.
+  Mat3 frame = Mat3::Identity();
+  double radius_u = 0.0;         ///< semi-axis of the patch ellipse along u [m], ≥ 0
+  double radius_w = 0.0;         ///< semi-axis along w [m], ≥ 0
+  double volume = 0.0;           ///< V [m³], for post-stabilization (§5.7)
+  Vec3 gradient = Vec3::Zero();  ///< ∂V/∂x_A [m²], for post-stabilization (§5.7)
+
+  [[nodiscard]] Vec3 normal() const { return frame.col(0); }
+};
+
+/// The patch of an intersection volume (bouchard-2015 §4.2, App. A). The normal is
+/// n = −gradient/‖gradient‖. The equivalent ellipsoid has the same second moment: a solid
+/// ellipsoid {x : xᵀ Q⁻¹ x ≤ 1} has ∫ x xᵀ dV = V Q / 5 (App. A, constant 1/5), so
+/// Q = 5 second_moment / V. Its shadow on the tangent plane, in an orthonormal tangent basis
+/// T = [t₁ t₂], is the ellipse {η : ηᵀ (Tᵀ Q T)⁻¹ η ≤ 1} (the image of the unit ball under
+/// Tᵀ Q^½); the eigenvectors of Tᵀ Q T give u (major axis) and w = n × u, the square roots of its
+/// eigenvalues radius_u ≥ radius_w. When the gradient vanishes while V > 0 (one body inside the
+/// other: ∫ n dA over a closed surface is 0; below 1e-9 V^⅔), the normal falls back to the
+/// eigenvector of the smallest second moment (the thin direction of the volume; bouchard-2015
+/// §6.1 mentions it), signed along −gradient when that is not exactly zero, else with its
+/// largest component positive. Throws InvalidInputError for V ≤ 0 (no overlap, no patch: callers
+/// treat it as no contact) or non-finite moments.
+[[nodiscard]] ContactPatch contactPatch(const VolumeMoments& moments);
+
+/// Half-extents (along u, w) of App. A's equivalent cuboid (eq. 20, constant 1/12) in the
+/// tangent plane: radius × √(3/5). A flat square face of side L pressed into a plane has
+/// ellipse radii √(5/12) L ≈ 0.645 L but cuboid half-extents L/2.
+[[nodiscard]] Eigen::Vector2d cuboidHalfExtents(const ContactPatch& patch);
+
+}  // namespace contactsim

@@ -1,0 +1,77 @@
+// bouchard-2015 §4.2 and App. A: the contact frame and the elliptical patch of an intersection
+// volume, from its gradient and second moment.
+#include "contactsim/collision/contact_patch.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+
+namespace contactsim {
+namespace {
+
+// A unit vector orthogonal to the unit vector n.
+Vec3 anyTangent(const Vec3& n) {
+  const Vec3 other = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  return n.cross(other).normalized();
+}
+
+}  // namespace
+
+ContactPatch contactPatch(const VolumeMoments& moments) {
+  const double V = moments.volume;
+  requireFinite(V, "intersection volume");
+  if (!(V > 0.0)) {
+    throw InvalidInputError("contact patch: the intersection volume is " + std::to_string(V) +
+                            ": bodies that do not overlap have no patch");
+  }
+  requireFinite(moments.centroid, "intersection volume centroid");
+  requireFinite(moments.second_moment, "intersection volume second moment");
+  requireFinite(moments.gradient, "intersection volume gradient");
+  const Mat3 M = 0.5 * (moments.second_moment + moments.second_moment.transpose());
+
+  // §4.1: the normal along the volume gradient, from B into A.
+  Vec3 n;
+  const double g = moments.gradient.norm();
+  if (g > 1e-9 * std::pow(V, 2.0 / 3.0)) {
+    n = -moments.gradient / g;
+  } else {
+    // §6.1's alternative: the thin direction of the volume.
+    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(M);
+    n = eigen.eigenvectors().col(0).normalized();
+    int largest = 0;
+    n.cwiseAbs().maxCoeff(&largest);
+    if (g > 0.0 ? n.dot(moments.gradient) > 0.0 : n[largest] < 0.0) {
+      n = -n;
+    }
+  }
+
+  // App. A: Q = 5 M / V; the shadow of the ellipsoid on the tangent plane is Tᵀ Q T.
+  Eigen::Matrix<double, 3, 2> T;
+  T.col(0) = anyTangent(n);
+  T.col(1) = n.cross(T.col(0));
+  const Eigen::Matrix2d shadow = (5.0 / V) * (T.transpose() * M * T);
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> ellipse(shadow);
+  const Vec3 u = (T * ellipse.eigenvectors().col(1)).normalized();  // major axis
+
+  ContactPatch patch;
+  patch.center = moments.centroid;
+  patch.frame.col(0) = n;
+  patch.frame.col(1) = u;
+  patch.frame.col(2) = n.cross(u);
+  patch.radius_u = std::sqrt(std::max(0.0, ellipse.eigenvalues()(1)));
+  patch.radius_w = std::sqrt(std::max(0.0, ellipse.eigenvalues()(0)));
+  patch.volume = V;
+  patch.gradient = moments.gradient;
+  return patch;
+}
+
+Eigen::Vector2d cuboidHalfExtents(const ContactPatch& patch) {
+  // App. A eq. 20 in the plane: x = √(12 λ / V) for the second moment λ = V r² / 5 along an axis.
+  return std::sqrt(3.0 / 5.0) * Eigen::Vector2d(patch.radius_u, patch.radius_w);
+}
+
+}  // namespace contactsim
