@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/differential.hpp"
@@ -224,69 +225,116 @@ double meshDistance(const ProximityShape& shape1, const Frame& E_w_1, const Prox
   return std::max(0.0, result.min_distance);
 }
 
-ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
-                            const ProximityShape& shape2, const Frame& E_w_2,
-                            const std::optional<ClosestPoints>& warm) {
-  const Frame E_2_1 = E_w_2.inverse(Eigen::Isometry) * E_w_1;
-  int patch1 = 0, patch2 = 0;
-  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
-  if (warm) {
-    patch1 = warm->patch1;
-    patch2 = warm->patch2;
-    st = warm->st;
-    uv = warm->uv;
-  } else {
-    const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
-    const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
-    fcl::DistanceRequestd request;
-    request.enable_nearest_points = true;
-    fcl::DistanceResultd result;
-    fcl::distance(&o1, &o2, request, result);
-    if (result.min_distance > 0.0) {
-      // The nearest points of the nearest triangles, as parameter points of their patches.
-      const SurfacePoint p1 =
-          parameterAt(shape1.tessellation(), static_cast<int>(result.b1),
-                      barycentric(shape1.tessellation(), static_cast<int>(result.b1),
-                                  E_w_1.inverse(Eigen::Isometry) * result.nearest_points[0]));
-      const SurfacePoint p2 =
-          parameterAt(shape2.tessellation(), static_cast<int>(result.b2),
-                      barycentric(shape2.tessellation(), static_cast<int>(result.b2),
-                                  E_w_2.inverse(Eigen::Isometry) * result.nearest_points[1]));
-      patch1 = p1.patch;
-      st = p1.st;
-      patch2 = p2.patch;
-      uv = p2.st;
-    } else {
-      // The meshes intersect: start from the vertex of mesh 1 deepest below mesh 2, measured
-      // along the normal of mesh 2's nearest vertex, and that vertex (O(n₁ n₂), rare).
-      const TessellatedSurface& m1 = shape1.tessellation();
-      const TessellatedSurface& m2 = shape2.tessellation();
-      double deepest = std::numeric_limits<double>::infinity();
-      for (std::size_t i = 0; i < m1.positions.size(); ++i) {
-        const Vec3 p = E_2_1 * m1.positions[i];
-        std::size_t nearest = 0;
-        for (std::size_t j = 1; j < m2.positions.size(); ++j) {
-          if ((p - m2.positions[j]).squaredNorm() < (p - m2.positions[nearest]).squaredNorm()) {
-            nearest = j;
-          }
-        }
-        const double depth = (p - m2.positions[nearest]).dot(m2.normals[nearest]);
-        if (depth < deepest) {
-          deepest = depth;
-          patch1 = m1.origins[i].patch;
-          st = m1.origins[i].st;
-          patch2 = m2.origins[nearest].patch;
-          uv = m2.origins[nearest].st;
-        }
-      }
-    }
-  }
-  ClosestPoints out =
-      refineClosestPoints(shape1.surface(), E_2_1, shape2.surface(), patch1, st, patch2, uv);
+namespace {
+
+// A parameter point of a tessellation triangle's patch at a point given in world coordinates.
+SurfacePoint surfacePointAt(const ProximityShape& shape, const Frame& E_w, int triangle,
+                            const Vec3& world) {
+  return parameterAt(
+      shape.tessellation(), triangle,
+      barycentric(shape.tessellation(), triangle, E_w.inverse(Eigen::Isometry) * world));
+}
+
+ClosestPoints toWorld(ClosestPoints out, const Frame& E_w_2) {
   out.point1 = E_w_2 * out.point1;
   out.point2 = E_w_2 * out.point2;
   out.normal = E_w_2.linear() * out.normal;
   return out;
+}
+
+}  // namespace
+
+ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
+                            const ProximityShape& shape2, const Frame& E_w_2,
+                            const std::optional<ClosestPoints>& warm) {
+  const Frame E_2_1 = E_w_2.inverse(Eigen::Isometry) * E_w_1;
+  const Surface& surface1 = shape1.surface();
+  const Surface& surface2 = shape2.surface();
+  // The meshes' distance is global; Newton from a warm start finds a stationary pair of the
+  // smooth distance near the old one, not necessarily the nearest: another part of the body may
+  // have come closer (a tilting bowl's rim), or Newton may wander onto a pair facing each other
+  // through both bodies (a bowl's inside above a table's underside). The warm pair is kept only
+  // when it agrees with the meshes to within their tessellation errors.
+  const double bound = shape1.tessellationError() + shape2.tessellationError();
+  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
+  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  fcl::DistanceResultd result;
+  fcl::distance(&o1, &o2, request, result);
+  if (warm) {
+    const ClosestPoints out = refineClosestPoints(surface1, E_2_1, surface2, warm->patch1, warm->st,
+                                                  warm->patch2, warm->uv);
+    const double mesh = std::max(result.min_distance, 0.0);
+    if (out.converged && out.distance >= -bound && out.distance <= mesh + bound) {
+      return toWorld(out, E_w_2);
+    }
+  }
+  if (result.min_distance > 0.0) {
+    // The nearest points of the nearest triangles, as parameter points of their patches.
+    const SurfacePoint p1 =
+        surfacePointAt(shape1, E_w_1, static_cast<int>(result.b1), result.nearest_points[0]);
+    const SurfacePoint p2 =
+        surfacePointAt(shape2, E_w_2, static_cast<int>(result.b2), result.nearest_points[1]);
+    return toWorld(refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st),
+                   E_w_2);
+  }
+  // The meshes intersect: start from pairs of intersecting triangles, and keep the deepest
+  // refined pair that stays near the intersection it started from (a pair that runs off is a
+  // stationary point elsewhere, as above).
+  fcl::CollisionRequestd collision_request(16, true);
+  fcl::CollisionResultd collision;
+  fcl::collide(&o1, &o2, collision_request, collision);
+  std::vector<fcl::Contactd> contacts;
+  collision.getContacts(contacts);
+  const double near = 0.1 * (shape1.boundingRadius() + shape2.boundingRadius());
+  std::optional<ClosestPoints> best;
+  double best_drift = std::numeric_limits<double>::infinity();
+  for (const fcl::Contactd& c : contacts) {
+    const SurfacePoint p1 = surfacePointAt(shape1, E_w_1, static_cast<int>(c.b1), c.pos);
+    const SurfacePoint p2 = surfacePointAt(shape2, E_w_2, static_cast<int>(c.b2), c.pos);
+    const ClosestPoints candidate = toWorld(
+        refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st), E_w_2);
+    if (!candidate.converged) {
+      continue;
+    }
+    const double drift = (candidate.point1 - c.pos).norm() + (candidate.point2 - c.pos).norm();
+    const bool stays = drift <= near;
+    const bool better = !best ||
+                        (stays && (best_drift > near || candidate.distance < best->distance)) ||
+                        (!stays && best_drift > near && drift < best_drift);
+    if (better) {
+      best = candidate;
+      best_drift = drift;
+    }
+  }
+  if (!best) {
+    // No intersecting pair from FCL led Newton anywhere (meshes just touching, or a contact
+    // position off the triangles' patches): start from the vertex of mesh 1
+    // deepest below mesh 2, measured along the normal of mesh 2's nearest vertex (O(n₁ n₂)).
+    const TessellatedSurface& m1 = shape1.tessellation();
+    const TessellatedSurface& m2 = shape2.tessellation();
+    double deepest = std::numeric_limits<double>::infinity();
+    SurfacePoint p1 = m1.origins.front(), p2 = m2.origins.front();
+    for (std::size_t i = 0; i < m1.positions.size(); ++i) {
+      const Vec3 p = E_2_1 * m1.positions[i];
+      std::size_t nearest = 0;
+      for (std::size_t j = 1; j < m2.positions.size(); ++j) {
+        if ((p - m2.positions[j]).squaredNorm() < (p - m2.positions[nearest]).squaredNorm()) {
+          nearest = j;
+        }
+      }
+      const double depth = (p - m2.positions[nearest]).dot(m2.normals[nearest]);
+      if (depth < deepest) {
+        deepest = depth;
+        p1 = m1.origins[i];
+        p2 = m2.origins[nearest];
+      }
+    }
+    best = toWorld(refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st),
+                   E_w_2);
+  }
+  return *best;
 }
 
 }  // namespace contactsim

@@ -1,6 +1,7 @@
 #include "contactsim/geometry/loop_surface.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -265,6 +266,17 @@ std::optional<EdgeNeighbor> LoopSurface::neighbor(int patch, int edge) const {
 int LoopSurface::corner(int patch, int k) const {
   checkArguments(patch, 0.0, 0.0);
   return corners_[static_cast<std::size_t>(patch)].at(static_cast<std::size_t>(k));
+}
+
+double LoopSurface::irregularDistance(int patch, double s, double t) const {
+  checkArguments(patch, s, t);
+  const std::array<double, 3> weight = {1.0 - s - t, s, t};  // corners at (0,0), (1,0), (0,1)
+  double distance = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (mesh_.valence(corners_[static_cast<std::size_t>(patch)][k]) != 6)
+      distance = std::min(distance, 1.0 - weight[k]);
+  }
+  return distance;
 }
 
 LoopPatchKind LoopSurface::kind(int patch) const {

@@ -1,6 +1,7 @@
 #include "contactsim/geometry/surface.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "contactsim/error.hpp"
@@ -14,6 +15,10 @@ std::optional<SurfacePoint> Surface::acrossEdge(int patch, int edge, double alph
   }
   const double beta = n->reversed ? 1.0 - alpha : alpha;
   return SurfacePoint{n->patch, domain(n->patch).pointOnEdge(n->edge, beta)};
+}
+
+double Surface::irregularDistance(int, double, double) const {
+  return std::numeric_limits<double>::infinity();
 }
 
 int Surface::polynomialPiece(int, double, double) const {

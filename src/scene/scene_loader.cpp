@@ -301,7 +301,8 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   if (root.has("collisions")) {
     JsonObject o = root.object("collisions");
     o.rejectUnknownKeys({"restitution", "tangential_restitution", "friction", "contact_speed",
-                         "tolerance", "tessellation", "contact_friction"});
+                         "tolerance", "tessellation", "contact_friction", "irregular_radius",
+                         "bounce_speed"});
     CollisionSettings& c = scene.world.collisions;
     c.enabled = true;
     c.impact.restitution = o.number("restitution", c.impact.restitution);
@@ -311,6 +312,8 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
     c.contact_speed = o.number("contact_speed", c.contact_speed);
     c.tolerance = o.number("tolerance", c.tolerance);
     c.tessellation = o.has("tessellation") ? o.integer("tessellation") : c.tessellation;
+    c.irregular_radius = o.number("irregular_radius", c.irregular_radius);
+    c.bounce_speed = o.number("bounce_speed", c.bounce_speed);
     if (o.has("contact_friction")) {
       c.friction = parseFriction(o.object("contact_friction"));
     }

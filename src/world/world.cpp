@@ -144,6 +144,12 @@ void CollisionSettings::validate() const {
     throw InvalidInputError("collisions: contact speed must not be negative");
   }
   requirePositive(tolerance, "collisions: tolerance [m]");
+  requireFinite(irregular_radius, "collisions: irregular radius");
+  if (irregular_radius < 0.0 || irregular_radius >= 0.5) {
+    throw InvalidInputError("collisions: irregular radius must lie in [0, 0.5), got " +
+                            std::to_string(irregular_radius));
+  }
+  requirePositive(bounce_speed, "collisions: bounce speed [m/s]");
   if (tessellation < 1 || tessellation > 64) {
     throw InvalidInputError("collisions: tessellation must lie in 1..64, got " +
                             std::to_string(tessellation));
@@ -361,6 +367,19 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   if (after >= collisions_.contact_speed) {
     return;
   }
+  if (nearIrregularPoint(*body.surface, points.patch1, points.st) ||
+      nearIrregularPoint(*fixed.surface, points.patch2, points.uv)) {
+    // kry-pai-2002 §3.6: no continuous contact here; a small bounce instead (a normal impulse
+    // on top of the law's, so that the body leaves at bounce_speed), as Mirtich & Canny's
+    // micro-collisions, until contact can be restored beyond the irregular point.
+    const Mat3 K = collisionMatrix(a, b, c);
+    const double extra = (collisions_.bounce_speed - after) / n.dot(K * n);
+    addVelocityChange(body.state, applyImpulse(a, b, c, extra * n).a);
+    std::snprintf(detail, sizeof detail, "with %s: near an irregular point, leaves at %.6g m/s",
+                  fixed.name.c_str(), n.dot(world_detail::pointVelocity(body.state, c)));
+    events_.push_back({time, body.name, "small-bounce", detail});
+    return;
+  }
   SmoothContactSetup setup;
   setup.surface1 = body.surface;
   setup.mass1 = body.system->body();
@@ -369,17 +388,23 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   setup.gravity = gravity_;
   setup.friction = collisions_.friction;
   setup.integrator = contact_steps_;
+  setup.irregular_radius = collisions_.irregular_radius;
   const Vec3 slip = world_detail::pointVelocity(body.state, c);
   const bool rolls = collisions_.friction.mu > 0.0 &&
                      (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
   const SmoothContactState state =
       contactStateFromPose(setup, body.state.pose(), body.state.twist,
                            rolls ? FrictionMode::kRolling : FrictionMode::kSliding,
-                           std::max(1e-6, 10.0 * collisions_.tolerance));
+                           std::max(1e-6, 10.0 * collisions_.tolerance), points.patch1, points.st,
+                           points.patch2, points.uv);
   body.contact = std::make_unique<SmoothContact>(setup, state, time);
   body.events_seen = 0;
   events_.push_back({time, body.name, "contact-on",
                      std::string("with ") + fixed.name + (rolls ? ", rolling" : ", sliding")});
+}
+
+bool World::nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const {
+  return surface.irregularDistance(patch, p(0), p(1)) < collisions_.irregular_radius;
 }
 
 void World::collectEvents(Body& body) {

@@ -141,6 +141,32 @@ TEST(SurfaceProximity, BezierAndLoopSurfacesAgreeWithDenseSampling) {
   }
 }
 
+TEST(SurfaceProximity, AWarmStartOnAFarPairIsNotTrusted) {
+  // Newton from a warm start finds the stationary pair nearest to it: from a pair on the bowl's
+  // inside and the table's underside it would report a 2 cm "overlap" with the bowl 1 cm above
+  // the table. The meshes' global distance exposes it, and the answer is the true lowest point.
+  const auto bowl = std::make_shared<LoopSurface>(
+      LoopSurface::loadObj(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/meshes/bowl.obj"));
+  const auto table = std::make_shared<LoopSurface>(
+      LoopSurface::loadObj(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/meshes/table.obj"));
+  const ProximityShape bowl_shape(bowl, 8), table_shape(table, 8);
+  const Frame E_bowl = pose(Vec3(0.01, 0.02, 0.012), Vec3(1, 0.4, 0), 0.3);
+  ClosestPoints far;
+  far.patch1 = 100;  // next to the inner pole: the bowl's inside, facing up
+  far.st = Vec2(0.3, 0.3);
+  far.patch2 = 18;  // a bottom triangle of the table, facing down
+  far.uv = Vec2(0.3, 0.3);
+  const ClosestPoints trapped =
+      refineClosestPoints(*bowl, E_bowl, *table, far.patch1, far.st, far.patch2, far.uv);
+  ASSERT_TRUE(trapped.converged);
+  ASSERT_LT(trapped.distance, -0.01);  // the spurious pair the warm start alone would give
+  const auto cp = closestPoints(bowl_shape, E_bowl, table_shape, Frame::Identity(), far);
+  ASSERT_TRUE(cp.converged);
+  const double sampled = sampledLowest(*bowl, E_bowl, 200);  // the table top is z = 0 there
+  EXPECT_LE(cp.distance, sampled + 1e-12);
+  EXPECT_GT(cp.distance, sampled - 1e-4);
+}
+
 TEST(SurfaceProximity, BadInputIsRejected) {
   EXPECT_THROW((void)ProximityShape(nullptr), InvalidInputError);
   EXPECT_THROW((void)ProximityShape(std::make_shared<ChartSurface>(makeSphere(1.0)), 0),

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
 #include <random>
 
 #include "contactsim/error.hpp"
@@ -94,6 +96,37 @@ double worstDerivativeError(const Surface& surface, int samples, std::mt19937& r
     worst = std::max(worst, pointDerivativeError(surface, patch, s, t));
   }
   return worst;
+}
+
+// kry-pai-2002 §3.6: Stam's parameterisation is singular at an extraordinary vertex. Near it the
+// patch is self-similar, each level 2× closer scaling first derivatives by 2λ with Stam's
+// subdominant eigenvalue λ = 3/8 + cos(2π/N)/4: tangents shrink to zero for N < 6 (2λ < 1) and
+// blow up for N > 6. irregularDistance must flag exactly those corners, by barycentric distance.
+TEST(LoopSurfaceTest, IrregularDistanceFindsTheSingularCorners) {
+  const LoopSurface torus = LoopSurface::loadObj(mesh("torus_regular"));
+  for (int p = 0; p < torus.patchCount(); ++p) {
+    EXPECT_TRUE(std::isinf(torus.irregularDistance(p, 0.2, 0.3)));
+  }
+  for (const char* name : {"ev5", "ev7"}) {
+    const LoopSurface surface = LoopSurface::loadObj(mesh(name));
+    int checked = 0;
+    for (int p = 0; p < surface.patchCount(); ++p) {
+      if (surface.kind(p) != LoopPatchKind::kOneExtraordinary) {
+        EXPECT_TRUE(std::isinf(surface.irregularDistance(p, 0.2, 0.3))) << name << " " << p;
+        continue;
+      }
+      EXPECT_DOUBLE_EQ(surface.irregularDistance(p, 0.2, 0.3), 0.5) << name << " " << p;
+      EXPECT_DOUBLE_EQ(surface.irregularDistance(p, 0.0, 0.0), 0.0) << name << " " << p;
+      const int n = surface.controlMesh().valence(surface.corner(p, 0));
+      const double lambda = 0.375 + 0.25 * std::cos(2.0 * std::numbers::pi / n);
+      const double d = std::ldexp(0.3, -12);
+      const SurfaceJet near = surface.evaluate(p, d, d, JetOrder::kFirst);
+      const SurfaceJet nearer = surface.evaluate(p, 0.5 * d, 0.5 * d, JetOrder::kFirst);
+      EXPECT_NEAR(nearer.c_s.norm() / near.c_s.norm(), 2.0 * lambda, 1e-3) << name << " " << p;
+      ++checked;
+    }
+    EXPECT_GT(checked, 0) << name;
+  }
 }
 
 TEST(LoopSurfaceTest, DerivativesMatchFiniteDifferences) {

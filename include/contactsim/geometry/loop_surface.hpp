@@ -38,6 +38,9 @@ class LoopSurface final : public Surface {
                                     JetOrder order = JetOrder::kThird) const override;
   [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
   [[nodiscard]] int polynomialPiece(int patch, double s, double t) const override;
+  /// 1 − the barycentric weight of the nearest corner whose control vertex has valence ≠ 6 (an
+  /// extraordinary vertex, where Stam's parameterisation is singular); +∞ if there is none.
+  [[nodiscard]] double irregularDistance(int patch, double s, double t) const override;
 
   [[nodiscard]] const ControlMesh& controlMesh() const { return mesh_; }
   /// Control vertex at corner 0, 1, 2 of a patch (the face's vertices, rotated so that a lone

@@ -41,6 +41,12 @@ class Surface {
   /// integrators stop their steps there (kry-pai-2002 §3.7 treats patch edges the same way).
   [[nodiscard]] virtual int polynomialPiece(int patch, double s, double t) const;
 
+  /// How far (s, t) lies, in the patch's parameter units, from the nearest point of the patch
+  /// where the parameterisation is not regular: where surface derivatives vanish or blow up, as
+  /// at the extraordinary vertices of Loop surfaces (kry-pai-2002 §3.6). +∞ for surfaces
+  /// regular everywhere (the default).
+  [[nodiscard]] virtual double irregularDistance(int patch, double s, double t) const;
+
   /// The neighbour across an edge, or nothing on an open boundary.
   [[nodiscard]] virtual std::optional<EdgeNeighbor> neighbor(int patch, int edge) const = 0;
 

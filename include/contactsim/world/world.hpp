@@ -106,6 +106,12 @@ struct CollisionSettings {
   double tolerance = 1e-10;     ///< [m] distance that counts as touching
   int tessellation = 8;         ///< resolution of the tessellations under the BVHs
   FrictionParameters friction;  ///< of the continuous contacts established
+  /// kry-pai-2002 §3.6: contacts separate within this parameter distance of an irregular point
+  /// of either surface (SmoothContactSetup::irregular_radius; an extraordinary vertex of a Loop
+  /// surface), and an impact there that would establish contact bounces instead, leaving at
+  /// `bounce_speed`, until contact can be restored beyond. 0 disables.
+  double irregular_radius = 0.1;
+  double bounce_speed = 0.01;  ///< [m/s] normal speed of those small bounces, > 0
   /// Throws InvalidInputError naming the field.
   void validate() const;
 };
@@ -174,6 +180,7 @@ class World {
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
+  [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
   void buildPointContactWorld(const WorldDescription& description);
 
   IntegratorSettings integrator_;

@@ -13,15 +13,23 @@
 
 namespace contactsim {
 
-SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
-                                        const Twist& phi_body, FrictionMode mode,
-                                        double tolerance) {
+namespace {
+
+void checkInputs(const SmoothContactSetup& setup, const Frame& E_w_1, const Twist& phi_body) {
   if (!setup.surface1 || !setup.surface2) {
     throw InvalidInputError("contact from pose needs both surfaces");
   }
   if (!E_w_1.matrix().allFinite() || !phi_body.allFinite()) {
     throw InvalidInputError("contact from pose: the pose and twist must be finite");
   }
+}
+
+}  // namespace
+
+SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
+                                        const Twist& phi_body, FrictionMode mode,
+                                        double tolerance) {
+  checkInputs(setup, E_w_1, phi_body);
   const Frame E_2_1 = setup.E_w_2.inverse(Eigen::Isometry) * E_w_1;
   // Initial guess: every tessellation vertex of body 1 projected onto surface 2 (from its
   // nearest tessellation vertex there); the vertex closest to surface 2 and its projection.
@@ -48,13 +56,22 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
       uv = guess;
     }
   }
-  const ClosestPoints refined =
-      refineClosestPoints(*setup.surface1, E_2_1, *setup.surface2, patch1, st, patch2, uv);
+  return contactStateFromPose(setup, E_w_1, phi_body, mode, tolerance, patch1, st, patch2, uv);
+}
+
+SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
+                                        const Twist& phi_body, FrictionMode mode, double tolerance,
+                                        int patch1, const Vec2& st_guess, int patch2,
+                                        const Vec2& uv_guess) {
+  checkInputs(setup, E_w_1, phi_body);
+  const Frame E_2_1 = setup.E_w_2.inverse(Eigen::Isometry) * E_w_1;
+  const ClosestPoints refined = refineClosestPoints(*setup.surface1, E_2_1, *setup.surface2, patch1,
+                                                    st_guess, patch2, uv_guess);
   const bool converged = refined.converged;
   patch1 = refined.patch1;
   patch2 = refined.patch2;
-  st = refined.st;
-  uv = refined.uv;
+  const Vec2 st = refined.st;
+  const Vec2 uv = refined.uv;
   const Mat3 R = E_2_1.linear();
   const SurfaceJet a = setup.surface1->evaluate(patch1, st.x(), st.y(), JetOrder::kFirst);
   const SurfaceJet b = setup.surface2->evaluate(patch2, uv.x(), uv.y(), JetOrder::kFirst);

@@ -4,6 +4,7 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <sstream>
@@ -77,6 +78,8 @@ const char* toString(SmoothContactEventType type) {
       return "separation";
     case SmoothContactEventType::kLeftSurface:
       return "left-surface";
+    case SmoothContactEventType::kIrregularRegion:
+      return "irregular-region";
   }
   return "unknown";
 }
@@ -93,6 +96,11 @@ SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initia
   requireFinite(setup_.gravity, "gravity");
   requireFinite(setup_.E_w_2.matrix(), "fixed body pose");
   requireFinite(setup_.boundary_epsilon, "boundary_epsilon");
+  requireFinite(setup_.irregular_radius, "irregular_radius");
+  if (setup_.irregular_radius < 0.0) {
+    throw InvalidInputError("smooth contact: irregular_radius must be >= 0, got " +
+                            std::to_string(setup_.irregular_radius));
+  }
   requireFinite(state_.q, "contact coordinates q");
   requireFinite(state_.qdot, "contact velocities qdot");
   requireFinite(time, "start time");
@@ -329,6 +337,9 @@ void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
 void SmoothContact::afterStep() {
   // The callers already recomputed the dependent velocities (eq. 30); now the forces decide
   // separation and friction-mode switches.
+  if (nearIrregularPoint()) {
+    return;
+  }
   const ContactAcceleration a = acceleration();
   const FrictionParameters& f = setup_.friction;
   if (!(a.normal_force > 0.0)) {  // kry-pai-2002 §3.3: the bilateral constraint pulls: separate
@@ -370,6 +381,30 @@ void SmoothContact::afterStep() {
     log(SmoothContactEventType::kModeSwitch,
         std::string(toString(before)) + " -> " + toString(state_.mode));
   }
+}
+
+// kry-pai-2002 §3.6: contact evolution breaks down where surface derivatives vanish or blow up
+// (Stam's parameterisation at extraordinary vertices), so the contact separates before it gets
+// there; the world then proceeds by small bounces until contact can be restored beyond.
+bool SmoothContact::nearIrregularPoint() {
+  if (setup_.irregular_radius <= 0.0)
+    return false;
+  for (const int body : {1, 2}) {
+    const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
+    const int patch = body == 1 ? state_.patch1 : state_.patch2;
+    const Vec2 p = st(state_.q, body);
+    const double d = surface.irregularDistance(patch, p(0), p(1));
+    if (d < setup_.irregular_radius) {
+      separated_ = true;
+      char detail[160];
+      std::snprintf(detail, sizeof detail,
+                    "body %d: patch %d at (%.4f, %.4f), %.4f from an irregular point", body, patch,
+                    p(0), p(1), d);
+      log(SmoothContactEventType::kIrregularRegion, detail);
+      return true;
+    }
+  }
+  return false;
 }
 
 void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {

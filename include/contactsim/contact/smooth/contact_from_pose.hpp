@@ -16,4 +16,11 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
                                         const Twist& phi_body, FrictionMode mode,
                                         double tolerance = 1e-6);
 
+/// The same, with the Newton iterations started from a known pair of parameter points (patch1,
+/// (s, t)) on body 1 and (patch2, (u, v)) on body 2 (the closest points of a collision) instead of
+/// a search over tessellations.
+SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
+                                        const Twist& phi_body, FrictionMode mode, double tolerance,
+                                        int patch1, const Vec2& st, int patch2, const Vec2& uv);
+
 }  // namespace contactsim

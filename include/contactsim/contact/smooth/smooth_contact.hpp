@@ -27,6 +27,11 @@ struct SmoothContactSetup {
   FrictionParameters friction;
   AdaptiveStepParameters integrator;  ///< min/max step of RK4 (method must be kRk4)
   double boundary_epsilon = 0.0;      ///< ε-extended patch boundaries (kry-2000 §4.5.5), ≥ 0
+  /// kry-pai-2002 §3.6: the contact separates (kIrregularRegion) once either contact point comes
+  /// closer than this, in parameter units (Surface::irregularDistance), to a point where its
+  /// surface's parameterisation is singular, such as an extraordinary vertex of a Loop surface.
+  /// 0 (the default) never separates there. ≥ 0.
+  double irregular_radius = 0.0;
 };
 
 struct SmoothContactState {
@@ -37,7 +42,13 @@ struct SmoothContactState {
   FrictionMode mode = FrictionMode::kSliding;
 };
 
-enum class SmoothContactEventType { kPatchCrossing, kModeSwitch, kSeparation, kLeftSurface };
+enum class SmoothContactEventType {
+  kPatchCrossing,
+  kModeSwitch,
+  kSeparation,
+  kLeftSurface,
+  kIrregularRegion,
+};
 const char* toString(SmoothContactEventType type);
 
 struct SmoothContactEvent {
@@ -128,6 +139,7 @@ class SmoothContact {
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
   void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside, double h);
   void afterStep();
+  bool nearIrregularPoint();
   void log(SmoothContactEventType type, std::string detail);
 
   SmoothContactSetup setup_;
