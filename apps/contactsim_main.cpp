@@ -5,14 +5,18 @@
 //   contactsim validate SCENE.json     check a scene without running it
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
+//   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S]
+//                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <vector>
 
 #include "contactsim/error.hpp"
+#include "contactsim/scene/bowl_study.hpp"
 #include "contactsim/scene/restitution_study.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
@@ -69,6 +73,26 @@ int runRestitutionStudy(const contactsim::RestitutionStudyOptions& options,
   return 0;
 }
 
+int runBowlStudy(const contactsim::BowlStudyOptions& options, const std::string& out_dir,
+                 bool quiet) {
+  const auto result = contactsim::runBowlStudy(options);
+  const std::string dir = out_dir.empty() ? "contactsim-out/bowl-study" : out_dir;
+  contactsim::writeBowlStudy(result, dir);
+  if (!quiet) {
+    std::printf("max step  CPU [s]  steps  collisions  contact-on  bounces  end\n");
+    for (const auto& run : result.runs) {
+      std::printf("%5.0f ms  %7.3f  %5ld  %10ld  %10ld  %7ld  %s\n", run.max_step * 1000.0,
+                  run.cpu_seconds, run.result.stats.steps, run.collisions, run.contacts_on,
+                  run.small_bounces, run.final_state.c_str());
+    }
+    std::printf(
+        "wrote %s/{table.{csv,md},com_paths.svg,com_height_*.svg,step_sizes.{csv,svg},"
+        "x_t.svg,events_*.csv,summary.json}\n",
+        dir.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,6 +128,21 @@ int main(int argc, char** argv) {
       ->excludes(time_step);
   restitution->add_flag("--quiet", quiet, "Print nothing on success");
 
+  contactsim::BowlStudyOptions bowl;
+  std::vector<double> bowl_steps_ms;
+  std::string bowl_scene = bowl.scene.string();
+  CLI::App* bowl_study = app.add_subcommand(
+      "bowl-study",
+      "The bowl thrown on the table of kry-pai-2002 section 4.2: Figs. 7-9, Table II");
+  bowl_study->add_option("--out", out_dir, "Output directory (default contactsim-out/bowl-study)");
+  bowl_study->add_option("--scene", bowl_scene, "The scene (default scenes/bowl-throw.json)");
+  bowl_study
+      ->add_option("--max-steps", bowl_steps_ms,
+                   "Maximum steps [ms] (default 1,2,4,8,16,32,64,128)")
+      ->delimiter(',');
+  bowl_study->add_option("--duration", bowl.duration, "Simulated time per run [s]");
+  bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) {
@@ -111,6 +150,16 @@ int main(int argc, char** argv) {
     }
     if (*restitution) {
       return runRestitutionStudy(study, out_dir, quiet);
+    }
+    if (*bowl_study) {
+      bowl.scene = bowl_scene;
+      if (!bowl_steps_ms.empty()) {
+        bowl.max_steps.clear();
+        for (const double ms : bowl_steps_ms) {
+          bowl.max_steps.push_back(ms / 1000.0);
+        }
+      }
+      return runBowlStudy(bowl, out_dir, quiet);
     }
     if (*validate) {
       const contactsim::Scene scene = contactsim::loadSceneFile(scene_file);

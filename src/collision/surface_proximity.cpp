@@ -22,20 +22,32 @@ namespace {
 // Keeps a parameter point on its patch: when Newton leaves the domain, continue on the neighbour
 // across the edge crossed (or stop at the edge of an open surface).
 void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& previous) {
-  for (int hop = 0; hop < 4 && !surface.domain(patch).contains(st); ++hop) {
-    const auto crossing = surface.domain(patch).firstEdgeCrossed(previous, st);
-    if (!crossing) {
-      return;
-    }
-    const auto across = surface.acrossEdge(patch, crossing->edge, crossing->alpha);
-    const Vec2 on_edge = surface.domain(patch).pointOnEdge(crossing->edge, crossing->alpha);
-    if (!across) {
-      st = on_edge;
-      return;
-    }
-    patch = across->patch;
-    st = across->st;
+  // A Newton step that leaves the patch stops where it crosses the edge, written in the
+  // neighbour's coordinates (the next iteration goes on from there); on an open boundary it stays
+  // on the edge. A start already outside (a guess off the patch by rounding) is pulled in first.
+  const PatchDomain& domain = surface.domain(patch);
+  if (domain.contains(st)) {
+    return;
   }
+  Vec2 from = previous;
+  if (!domain.contains(from)) {
+    Vec2 centre = Vec2::Zero();
+    for (int i = 0; i < domain.edgeCount(); ++i) {
+      centre += domain.vertex(i) / domain.edgeCount();
+    }
+    from = centre;
+  }
+  const auto crossing = domain.firstEdgeCrossed(from, st);
+  if (!crossing) {
+    return;
+  }
+  const auto across = surface.acrossEdge(patch, crossing->edge, crossing->alpha);
+  if (!across) {
+    st = domain.pointOnEdge(crossing->edge, crossing->alpha);
+    return;
+  }
+  patch = across->patch;
+  st = across->st;
 }
 
 // The parameter point of a tessellation triangle at barycentric weights w (its vertices share a
@@ -250,91 +262,94 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
   const Frame E_2_1 = E_w_2.inverse(Eigen::Isometry) * E_w_1;
   const Surface& surface1 = shape1.surface();
   const Surface& surface2 = shape2.surface();
+  auto refine = [&](int patch1, const Vec2& st, int patch2, const Vec2& uv) {
+    return toWorld(refineClosestPoints(surface1, E_2_1, surface2, patch1, st, patch2, uv), E_w_2);
+  };
   // The meshes' distance is global; Newton from a warm start finds a stationary pair of the
   // smooth distance near the old one, not necessarily the nearest: another part of the body may
-  // have come closer (a tilting bowl's rim), or Newton may wander onto a pair facing each other
-  // through both bodies (a bowl's inside above a table's underside). The warm pair is kept only
-  // when it agrees with the meshes to within their tessellation errors.
+  // have come closer (a tilting bowl's side), or Newton may wander onto a pair facing each other
+  // through both bodies (a bowl's inside above a table's underside). So the warm pair is kept
+  // only when it agrees with the meshes to within their tessellation errors.
   const double bound = shape1.tessellationError() + shape2.tessellationError();
   const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
   const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+  // The meshes' distance need not be closer than the tessellation errors it is compared with:
+  // FCL may stop its traversal early (abs_err).
   fcl::DistanceRequestd request;
   request.enable_nearest_points = true;
+  request.abs_err = bound;
   fcl::DistanceResultd result;
   fcl::distance(&o1, &o2, request, result);
+  std::optional<ClosestPoints> warm_pair;
   if (warm) {
-    const ClosestPoints out = refineClosestPoints(surface1, E_2_1, surface2, warm->patch1, warm->st,
-                                                  warm->patch2, warm->uv);
-    const double mesh = std::max(result.min_distance, 0.0);
-    if (out.converged && out.distance >= -bound && out.distance <= mesh + bound) {
-      return toWorld(out, E_w_2);
+    warm_pair = refine(warm->patch1, warm->st, warm->patch2, warm->uv);
+    if (!warm_pair->converged || warm_pair->distance < -bound) {
+      warm_pair.reset();
     }
   }
   if (result.min_distance > 0.0) {
+    if (warm_pair && std::abs(warm_pair->distance - result.min_distance) <= 2.0 * bound) {
+      return *warm_pair;
+    }
     // The nearest points of the nearest triangles, as parameter points of their patches.
     const SurfacePoint p1 =
         surfacePointAt(shape1, E_w_1, static_cast<int>(result.b1), result.nearest_points[0]);
     const SurfacePoint p2 =
         surfacePointAt(shape2, E_w_2, static_cast<int>(result.b2), result.nearest_points[1]);
-    return toWorld(refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st),
-                   E_w_2);
+    return refine(p1.patch, p1.st, p2.patch, p2.st);
   }
-  // The meshes intersect: start from pairs of intersecting triangles, and keep the deepest
-  // refined pair that stays near the intersection it started from (a pair that runs off is a
-  // stationary point elsewhere, as above).
+  // The meshes intersect, possibly in several places (a bowl touching with its foot and its
+  // side): the answer is the deepest pair. Candidates: the warm pair, and Newton from each pair
+  // of intersecting triangles, kept if it stays near the intersection it started from (a pair
+  // that runs off, deep through both bodies, is a stationary point elsewhere, as above).
   fcl::CollisionRequestd collision_request(16, true);
   fcl::CollisionResultd collision;
   fcl::collide(&o1, &o2, collision_request, collision);
   std::vector<fcl::Contactd> contacts;
   collision.getContacts(contacts);
   const double near = 0.1 * (shape1.boundingRadius() + shape2.boundingRadius());
-  std::optional<ClosestPoints> best;
-  double best_drift = std::numeric_limits<double>::infinity();
+  ClosestPoints best;
+  bool found = false;
+  if (warm_pair) {
+    best = *warm_pair;
+    found = true;
+  }
   for (const fcl::Contactd& c : contacts) {
     const SurfacePoint p1 = surfacePointAt(shape1, E_w_1, static_cast<int>(c.b1), c.pos);
     const SurfacePoint p2 = surfacePointAt(shape2, E_w_2, static_cast<int>(c.b2), c.pos);
-    const ClosestPoints candidate = toWorld(
-        refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st), E_w_2);
-    if (!candidate.converged) {
-      continue;
-    }
+    const ClosestPoints candidate = refine(p1.patch, p1.st, p2.patch, p2.st);
     const double drift = (candidate.point1 - c.pos).norm() + (candidate.point2 - c.pos).norm();
-    const bool stays = drift <= near;
-    const bool better = !best ||
-                        (stays && (best_drift > near || candidate.distance < best->distance)) ||
-                        (!stays && best_drift > near && drift < best_drift);
-    if (better) {
+    if (candidate.converged && drift <= near && (!found || candidate.distance < best.distance)) {
       best = candidate;
-      best_drift = drift;
+      found = true;
     }
   }
-  if (!best) {
-    // No intersecting pair from FCL led Newton anywhere (meshes just touching, or a contact
-    // position off the triangles' patches): start from the vertex of mesh 1
-    // deepest below mesh 2, measured along the normal of mesh 2's nearest vertex (O(n₁ n₂)).
-    const TessellatedSurface& m1 = shape1.tessellation();
-    const TessellatedSurface& m2 = shape2.tessellation();
-    double deepest = std::numeric_limits<double>::infinity();
-    SurfacePoint p1 = m1.origins.front(), p2 = m2.origins.front();
-    for (std::size_t i = 0; i < m1.positions.size(); ++i) {
-      const Vec3 p = E_2_1 * m1.positions[i];
-      std::size_t nearest = 0;
-      for (std::size_t j = 1; j < m2.positions.size(); ++j) {
-        if ((p - m2.positions[j]).squaredNorm() < (p - m2.positions[nearest]).squaredNorm()) {
-          nearest = j;
-        }
-      }
-      const double depth = (p - m2.positions[nearest]).dot(m2.normals[nearest]);
-      if (depth < deepest) {
-        deepest = depth;
-        p1 = m1.origins[i];
-        p2 = m2.origins[nearest];
+  if (found) {
+    return best;
+  }
+  // Nothing converged near an intersection (meshes just touching, or contact positions off the
+  // triangles' patches): start from the vertex of mesh 1 deepest below mesh 2, measured along the
+  // normal of mesh 2's nearest vertex (O(n₁ n₂), rare).
+  const TessellatedSurface& m1 = shape1.tessellation();
+  const TessellatedSurface& m2 = shape2.tessellation();
+  double deepest = std::numeric_limits<double>::infinity();
+  SurfacePoint p1 = m1.origins.front(), p2 = m2.origins.front();
+  for (std::size_t i = 0; i < m1.positions.size(); ++i) {
+    const Vec3 p = E_2_1 * m1.positions[i];
+    std::size_t nearest = 0;
+    for (std::size_t j = 1; j < m2.positions.size(); ++j) {
+      if ((p - m2.positions[j]).squaredNorm() < (p - m2.positions[nearest]).squaredNorm()) {
+        nearest = j;
       }
     }
-    best = toWorld(refineClosestPoints(surface1, E_2_1, surface2, p1.patch, p1.st, p2.patch, p2.st),
-                   E_w_2);
+    const double depth = (p - m2.positions[nearest]).dot(m2.normals[nearest]);
+    if (depth < deepest) {
+      deepest = depth;
+      p1 = m1.origins[i];
+      p2 = m2.origins[nearest];
+    }
   }
-  return *best;
+  return refine(p1.patch, p1.st, p2.patch, p2.st);
 }
 
 }  // namespace contactsim

@@ -5,7 +5,9 @@
 
 #include "contactsim/scene/scene.hpp"
 #include "json_reader.hpp"
+#include "mesh_shape_loader.hpp"
 #include "shape_loader.hpp"
+#include "volume_contact_loader.hpp"
 
 namespace contactsim {
 namespace {
@@ -40,29 +42,19 @@ IntegratorSettings parseIntegrator(JsonObject o) {
     p.margin = o.number("margin", p.margin);
     p.baumgarte = o.number("baumgarte", p.baumgarte);
     p.warm_start = o.boolean("warm_start", p.warm_start);
-    if (o.has("max_points_per_pair")) {
-      const int points = o.integer("max_points_per_pair");
-      if (points < 1)
-        o.fail("max_points_per_pair", "expected at least 1 point per pair");
-      p.max_points_per_pair = static_cast<std::size_t>(points);
-    }
+    p.max_points_per_pair = scene_detail::parsePointsPerPair(o, p.max_points_per_pair);
     p.solver.tolerance = o.number("tolerance", p.solver.tolerance);
     if (o.has("max_iterations"))
       p.solver.max_iterations = o.integer("max_iterations");
-    const std::string projection = o.string("cone_projection", "slip");
-    if (projection == "slip") {
-      p.solver.cone_projection = ConeProjection::kSlipDirection;
-    } else if (projection == "impulse") {
-      p.solver.cone_projection = ConeProjection::kImpulseDirection;
-    } else {
-      o.fail("cone_projection", "expected \"slip\" (Coulomb) or \"impulse\" (bouchard-2015 §5.2)");
-    }
+    p.solver.cone_projection = scene_detail::parseConeProjection(o);
     o.rejectUnknownKeys({"method", "step", "margin", "baumgarte", "warm_start",
                          "max_points_per_pair", "tolerance", "max_iterations", "cone_projection"});
+  } else if (method == "volume-contact") {
+    scene_detail::parseVolumeContactIntegrator(o, s);
   } else {
     o.fail("method", "unknown integrator \"" + method +
-                         "\" (expected rk4, adaptive-rk4, cash-karp45, semi-implicit-euler or "
-                         "point-contact)");
+                         "\" (expected rk4, adaptive-rk4, cash-karp45, semi-implicit-euler, "
+                         "point-contact or volume-contact)");
   }
   try {
     s.validate();
@@ -81,9 +73,13 @@ Mat3 parseInertia(JsonObject& body) {
   return body.mat3(v, body.pathOf("inertia"));
 }
 
-BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, bool point_contact) {
+BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, IntegratorMethod method,
+                          scene_detail::MeshCache& meshes) {
+  const bool point_contact = method == IntegratorMethod::kPointContact;
+  const bool volume_contact = method == IntegratorMethod::kVolumeContact;
   o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
-                       "angular_velocity", "linear_velocity", "shape", "friction"});
+                       "angular_velocity", "linear_velocity", "shape", "friction", "force",
+                       "torque"});
   BodyDescription body;
   body.name = o.string("name");
   if (!isValidBodyName(body.name)) {
@@ -97,24 +93,36 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, bool 
         o.fail(key, "a fixed body has no " + std::string(key));
     }
   }
-  if (o.has("friction") && !point_contact) {
+  if (o.has("friction") && !point_contact && !volume_contact) {
     o.fail("friction",
-           "a body's friction is for the point-contact integrator (smooth contacts "
-           "take theirs in contacts[i].friction)");
+           "a body's friction is for the point-contact integrator (and volume-contact; smooth "
+           "contacts take theirs in contacts[i].friction)");
   }
+  for (const char* key : {"force", "torque"}) {
+    if (o.has(key) && (!volume_contact || body.fixed))
+      o.fail(key, "external loads act on free bodies of the volume-contact integrator");
+  }
+  body.force = o.vec3("force", Vec3::Zero());
+  body.torque = o.vec3("torque", Vec3::Zero());
   body.friction = o.number("friction", body.friction);
   if (!(body.friction >= 0.0))
     o.fail("friction", "expected μ ≥ 0");
   if (o.has("shape")) {
     JsonObject shape = o.object("shape");
     const std::string type = shape.string("type");
-    if (scene_detail::isPolyhedralShapeType(type) != point_contact) {
+    if (volume_contact) {
+      body.mesh = scene_detail::parseMeshShape(shape, o.required("shape").dump(), base, meshes);
+    } else if (scene_detail::isMeshOnlyShapeType(type)) {
+      shape.fail("type", "\"" + type + "\" shapes need the volume-contact integrator");
+    } else if (scene_detail::isPolyhedralShapeType(type) != point_contact) {
       shape.fail("type", point_contact
                              ? "the point-contact integrator takes box, prism, frustum and "
                                "half-space shapes"
                              : "\"" + type + "\" shapes need the point-contact integrator");
     }
-    if (point_contact) {
+    if (volume_contact) {
+      // parsed above
+    } else if (point_contact) {
       scene_detail::parsePolyhedralShape(shape, body.polyhedron, body.half_space);
     } else {
       body.surface = scene_detail::parseShape(shape, base);
@@ -126,6 +134,8 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, bool 
     const Mat3 inertia =
         body.polyhedron && !o.has("inertia")
             ? Mat3(mass / body.polyhedron->volume() * body.polyhedron->unitDensityInertia())
+        : body.mesh && !o.has("inertia")
+            ? meshMassProperties(*body.mesh, mass / body.mesh->volume()).inertia
             : parseInertia(o);
     try {
       body.mass_properties = MassProperties(mass, inertia);
@@ -239,7 +249,7 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
                 const std::filesystem::path& base) {
   JsonObject root(json, "", origin);
   root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
-                          "integrator", "output", "bodies", "contacts", "collisions"});
+                          "integrator", "output", "bodies", "contacts", "collisions", "joints"});
   if (root.string("format") != "contactsim-scene") {
     root.fail("format", "expected \"contactsim-scene\"");
   }
@@ -267,11 +277,11 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   if (!bodies.is_array() || bodies.empty()) {
     root.fail("bodies", "expected a non-empty array of bodies");
   }
+  scene_detail::MeshCache meshes;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
-    scene.world.bodies.push_back(
-        parseBody(JsonObject(bodies[i], path, origin), base,
-                  scene.world.integrator.method == IntegratorMethod::kPointContact));
+    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base,
+                                           scene.world.integrator.method, meshes));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",
@@ -296,6 +306,18 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
                            "contact's q and qdot");
         }
       }
+    }
+  }
+  if (root.has("joints")) {
+    const nlohmann::json& joints = root.required("joints");
+    if (scene.world.integrator.method != IntegratorMethod::kVolumeContact)
+      root.fail("joints", "joints need the volume-contact integrator");
+    if (!joints.is_array())
+      root.fail("joints", "expected an array of joints");
+    for (std::size_t i = 0; i < joints.size(); ++i) {
+      const std::string path = root.pathOf("joints") + "/" + std::to_string(i);
+      scene.world.joints.push_back(
+          scene_detail::parseJoint(JsonObject(joints[i], path, origin), scene));
     }
   }
   if (root.has("collisions")) {
@@ -332,7 +354,8 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
     std::string path = "/";
     for (const auto& [prefix, key] :
          {std::pair<std::string, std::string>{"smooth contact ", "contacts"},
-          {"body ", "bodies"}}) {
+          {"body ", "bodies"},
+          {"joint ", "joints"}}) {
       if (message.rfind(prefix, 0) == 0) {
         path =
             "/" + key + "/" +

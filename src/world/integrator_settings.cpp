@@ -16,6 +16,8 @@ const char* toString(IntegratorMethod method) {
       return "semi-implicit-euler";
     case IntegratorMethod::kPointContact:
       return "point-contact";
+    case IntegratorMethod::kVolumeContact:
+      return "volume-contact";
   }
   return "unknown";
 }
@@ -49,6 +51,13 @@ void IntegratorSettings::validate() const {
       PointContactSettings p = point_contact;
       p.step = step;
       p.validate();
+      break;
+    }
+    case IntegratorMethod::kVolumeContact: {
+      requirePositive(step, "volume-contact integrator step");
+      VolumeContactSettings v = volume_contact;
+      v.step = step;
+      v.validate();
       break;
     }
   }

@@ -30,6 +30,7 @@ struct FlightResult {
   /// Set when the flight ended on a touch (|distance| ≤ tolerance with the bodies approaching).
   std::optional<std::size_t> obstacle;
   ClosestPoints points;
+  std::vector<double> steps;  ///< the flight's accepted advancement steps [s]
 };
 
 struct FlightSettings {
@@ -40,12 +41,15 @@ struct FlightSettings {
   /// distance grows too slowly for conservative advancement: a trial step of this length is taken
   /// instead, halved until it ends outside the obstacle.
   double grazing_step = 1e-3;
+  /// [m] Overlap the flight may start with and resolve by an impact (a part of the body other
+  /// than the contact point left slightly inside during continuous contact); more is an error.
+  double max_start_overlap = 1e-3;
 };
 
 /// Flies the body from (t0, start) towards t1 and stops at the first touch. `warm` holds per
 /// obstacle the last closest points (updated). Throws NumericalError if the advancement does not
-/// finish within max_iterations, or if the body already overlaps an obstacle by more than the
-/// tolerance at t0 (interpenetration).
+/// finish within max_iterations, or if the body already overlaps an obstacle by more than
+/// max_start_overlap at t0 (interpenetration); a smaller overlap never grows in flight.
 FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& start, double t0,
                            double t1, std::span<const Obstacle> obstacles, const FlightMap& fly,
                            const FlightSettings& settings,

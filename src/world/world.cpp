@@ -27,6 +27,7 @@ struct World::Body {
   long steps = 0;
   double smallest_step = 0.0;
   double largest_step = 0.0;
+  std::vector<double> step_sizes;  // flight steps, and those of finished contacts
 };
 
 World::World(WorldDescription description)
@@ -62,6 +63,12 @@ World::World(WorldDescription description)
     }
     bodies_.push_back(std::move(body));
   }
+  if (integrator_.method == IntegratorMethod::kVolumeContact) {
+    buildVolumeContactWorld(description);  // world_volume_contact.cpp
+    return;
+  }
+  if (!description.joints.empty())
+    throw InvalidInputError("joints need the volume-contact integrator");
   if (integrator_.method == IntegratorMethod::kPointContact) {
     buildPointContactWorld(description);
     return;
@@ -287,6 +294,10 @@ void World::advanceTo(double t) {
     time_ = std::max(time_, point_world_->time());
     return;
   }
+  if (volume_world_) {
+    advanceVolumeContactWorld(t);  // world_volume_contact.cpp
+    return;
+  }
   for (auto& body : bodies_) {
     if (!body->fixed) {
       advanceBody(*body, t);
@@ -314,6 +325,8 @@ void World::advanceBody(Body& body, double t) {
       events_.push_back(
           {now, body.name, "free-flight",
            body.proximity ? "with collision detection" : "continues without collision detection"});
+      const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
+      body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
       body.contact.reset();
     }
     if (!body.proximity) {
@@ -331,13 +344,24 @@ void World::advanceBody(Body& body, double t) {
         return FreeBodySystem::unpack(rk4Step(*body.system, t0, FreeBodySystem::pack(x), t1 - t0));
       }
       body.state = x;
-      advanceFree(body, t0, t1);
+      advanceFree(body, t0, t1, /*record=*/false);  // a trial: flight records what it keeps
       return body.state;
     };
     const auto flight = world_detail::flyUntilTouch(*body.proximity, body.state, now, t,
                                                     obstacles_->list, fly, settings, body.warm);
     body.state = flight.state;
     now = flight.time;
+    // An advancement longer than the integrator's largest step was flown in such steps and a
+    // remainder (advanceFree); record it so.
+    const double largest = integrator_.method == IntegratorMethod::kRk4
+                               ? integrator_.step
+                               : integrator_.adaptive.max_step;
+    for (double h : flight.steps) {
+      for (; h > largest * (1.0 + 1e-9); h -= largest) {
+        recordStep(body, largest);
+      }
+      recordStep(body, h);
+    }
     if (!flight.obstacle) {
       return;
     }
@@ -367,19 +391,6 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   if (after >= collisions_.contact_speed) {
     return;
   }
-  if (nearIrregularPoint(*body.surface, points.patch1, points.st) ||
-      nearIrregularPoint(*fixed.surface, points.patch2, points.uv)) {
-    // kry-pai-2002 §3.6: no continuous contact here; a small bounce instead (a normal impulse
-    // on top of the law's, so that the body leaves at bounce_speed), as Mirtich & Canny's
-    // micro-collisions, until contact can be restored beyond the irregular point.
-    const Mat3 K = collisionMatrix(a, b, c);
-    const double extra = (collisions_.bounce_speed - after) / n.dot(K * n);
-    addVelocityChange(body.state, applyImpulse(a, b, c, extra * n).a);
-    std::snprintf(detail, sizeof detail, "with %s: near an irregular point, leaves at %.6g m/s",
-                  fixed.name.c_str(), n.dot(world_detail::pointVelocity(body.state, c)));
-    events_.push_back({time, body.name, "small-bounce", detail});
-    return;
-  }
   SmoothContactSetup setup;
   setup.surface1 = body.surface;
   setup.mass1 = body.system->body();
@@ -392,15 +403,47 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   const Vec3 slip = world_detail::pointVelocity(body.state, c);
   const bool rolls = collisions_.friction.mu > 0.0 &&
                      (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
-  const SmoothContactState state =
-      contactStateFromPose(setup, body.state.pose(), body.state.twist,
-                           rolls ? FrictionMode::kRolling : FrictionMode::kSliding,
-                           std::max(1e-6, 10.0 * collisions_.tolerance), points.patch1, points.st,
-                           points.patch2, points.uv);
-  body.contact = std::make_unique<SmoothContact>(setup, state, time);
+  std::unique_ptr<SmoothContact> contact;
+  if (!nearIrregularPoint(*body.surface, points.patch1, points.st) &&
+      !nearIrregularPoint(*fixed.surface, points.patch2, points.uv)) {
+    contact = establishContact(setup, body.state, rolls, points, time);
+  }
+  if (!contact) {
+    // kry-pai-2002 §3.6: no continuous contact here; a small bounce instead (a normal impulse
+    // on top of the law's, so that the body leaves at bounce_speed), as Mirtich & Canny's
+    // micro-collisions, until contact can be restored beyond the irregular point.
+    const Mat3 K = collisionMatrix(a, b, c);
+    const double extra = (collisions_.bounce_speed - after) / n.dot(K * n);
+    addVelocityChange(body.state, applyImpulse(a, b, c, extra * n).a);
+    std::snprintf(detail, sizeof detail, "with %s: near an irregular point, leaves at %.6g m/s",
+                  fixed.name.c_str(), n.dot(world_detail::pointVelocity(body.state, c)));
+    events_.push_back({time, body.name, "small-bounce", detail});
+    return;
+  }
+  body.contact = std::move(contact);
   body.events_seen = 0;
   events_.push_back({time, body.name, "contact-on",
                      std::string("with ") + fixed.name + (rolls ? ", rolling" : ", sliding")});
+}
+
+// The continuous contact an impact leaves, or nothing where it cannot be set up (its contact
+// system singular, near-conforming surfaces, kry-pai-2002 §3.2; or no touching pair found from
+// the collision's): the world then bounces as near an irregular point.
+std::unique_ptr<SmoothContact> World::establishContact(const SmoothContactSetup& setup,
+                                                       const RigidBodyState& state, bool rolls,
+                                                       const ClosestPoints& points,
+                                                       double time) const {
+  try {
+    const SmoothContactState s = contactStateFromPose(
+        setup, state.pose(), state.twist, rolls ? FrictionMode::kRolling : FrictionMode::kSliding,
+        std::max(1e-6, 10.0 * collisions_.tolerance), points.patch1, points.st, points.patch2,
+        points.uv);
+    auto contact = std::make_unique<SmoothContact>(setup, s, time);
+    (void)contact->acceleration();
+    return contact;
+  } catch (const Error&) {  // singular system, or Newton did not land on a touching pair
+    return nullptr;
+  }
 }
 
 bool World::nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const {
@@ -415,7 +458,14 @@ void World::collectEvents(Body& body) {
   }
 }
 
-void World::advanceFree(Body& body, double t_start, double t_end) {
+void World::recordStep(Body& body, double h) {
+  ++body.steps;
+  body.smallest_step = body.steps == 1 ? h : std::min(body.smallest_step, h);
+  body.largest_step = std::max(body.largest_step, h);
+  body.step_sizes.push_back(h);
+}
+
+void World::advanceFree(Body& body, double t_start, double t_end, bool record) {
   double t = t_start;
   FreeBodySystem::State x = FreeBodySystem::pack(body.state);
   // Steps that would leave less than this remainder are stretched to end exactly at t_end.
@@ -434,7 +484,8 @@ void World::advanceFree(Body& body, double t_start, double t_end) {
         }
         break;
       }
-      case IntegratorMethod::kPointContact:  // stepped by point_world_, never here
+      case IntegratorMethod::kPointContact:   // stepped by point_world_, never here
+      case IntegratorMethod::kVolumeContact:  // stepped by volume_world_, never here
       case IntegratorMethod::kAdaptiveRk4:
       case IntegratorMethod::kCashKarp45: {
         const auto result = body.driver->step(*body.system, t, x, t_end);
@@ -448,9 +499,9 @@ void World::advanceFree(Body& body, double t_start, double t_end) {
                            std::to_string(t + h) + " (step " + std::to_string(h) + " s)");
     }
     t += h;
-    ++body.steps;
-    body.smallest_step = body.steps == 1 ? h : std::min(body.smallest_step, h);
-    body.largest_step = std::max(body.largest_step, h);
+    if (record) {
+      recordStep(body, h);
+    }
   }
   body.state = FreeBodySystem::unpack(x);
 }
@@ -467,6 +518,8 @@ RigidBodyState World::state(std::size_t i) const {
   const Body& b = *bodies_.at(i);
   if (point_world_ && point_index_[i])
     return point_world_->state(*point_index_[i]);
+  if (volume_world_)
+    return volume_world_->state(i);
   if (!b.contact)
     return b.state;
   RigidBodyState s;
@@ -483,6 +536,8 @@ double World::energy(std::size_t i) const {
     return 0.0;
   if (point_world_)
     return point_world_->energy(*point_index_[i]);
+  if (volume_world_)
+    return volume_world_->energy(i);
   if (b.contact)
     return b.contact->energyAt(time_);
   return b.system->energy(b.state);
@@ -498,7 +553,7 @@ Vec3 World::angularMomentum(std::size_t i) const {
 }
 
 IntegrationStats World::stats() const {
-  if (point_world_)
+  if (point_world_ || volume_world_)
     return point_stats_;
   IntegrationStats total;
   for (const auto& b : bodies_) {
@@ -522,6 +577,11 @@ IntegrationStats World::stats() const {
       total.smallest_step =
           total.smallest_step == 0.0 ? smallest : std::min(total.smallest_step, smallest);
       total.largest_step = std::max(total.largest_step, largest);
+    }
+    total.step_sizes.insert(total.step_sizes.end(), b->step_sizes.begin(), b->step_sizes.end());
+    if (b->contact) {
+      const std::vector<double>& c = b->contact->stats().step_sizes;
+      total.step_sizes.insert(total.step_sizes.end(), c.begin(), c.end());
     }
   }
   return total;

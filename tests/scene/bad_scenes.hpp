@@ -57,6 +57,17 @@ inline const std::vector<BadScene>& badScenes() {
       {"smooth_scene_with_box", "/bodies/0/shape/type", "point-contact integrator"},
       {"friction_outside_point_contact", "/bodies/0/friction", "point-contact integrator"},
       {"point_prism_two_sides", "/bodies/1/shape", "sides"},
+      {"volume_bodies_interpenetrate", "/bodies/1", "starts inside body 'floor'"},
+      {"volume_drive_on_spherical_joint", "/joints/0/drive", "only a revolute joint"},
+      {"volume_force_on_fixed_body", "/bodies/0/force", "free bodies"},
+      {"volume_joint_on_fixed_body", "/joints/0", "is fixed and so is the other side"},
+      {"volume_joint_unknown_body", "/joints/0/bodies/1", "no body named"},
+      {"volume_joints_without_volume_contact", "/joints", "volume-contact integrator"},
+      {"volume_missing_resolution", "/integrator", "missing required key \"resolution\""},
+      {"volume_negative_target_volume", "/integrator", "target_volume"},
+      {"volume_open_mesh", "/bodies/1/shape", "must be closed"},
+      {"volume_sphere_with_rk4", "/bodies/0/shape/type", "volume-contact integrator"},
+      {"volume_unknown_contact_model", "/integrator/contact_model", "\"point\""},
   };
   return k;
 }

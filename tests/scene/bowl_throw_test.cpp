@@ -44,7 +44,8 @@ TEST(BowlThrowTest, StaysOnTheTableWithoutTunnellingOrGainingEnergy) {
   }
   EXPECT_GT(contacts, 0);
   const double v_b = scene.world.collisions.bounce_speed;
-  const double allowance = 0.5 * bowl.mass_properties.mass() * v_b * v_b * static_cast<double>(bounces);
+  const double allowance =
+      0.5 * bowl.mass_properties.mass() * v_b * v_b * static_cast<double>(bounces);
   const double e0 = r.samples.front().bodies[0].energy;
   for (const TrajectorySample& s : r.samples) {
     const RigidBodyState& x = s.bodies[0].state;

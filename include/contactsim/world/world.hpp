@@ -15,6 +15,7 @@
 #include "contactsim/dynamics/free_body.hpp"
 #include "contactsim/geometry/surface.hpp"
 #include "contactsim/world/point_contact_world.hpp"
+#include "contactsim/world/volume_contact_world.hpp"
 
 namespace contactsim {
 struct ClosestPoints;
@@ -30,10 +31,13 @@ enum class IntegratorMethod {
   /// Velocity-level time stepping of polyhedra with frictional point contacts (PointContactWorld:
   /// the point-based method of bouchard-2015 §6, solved by projected block Gauss–Seidel).
   kPointContact,
+  /// Velocity-level time stepping of mesh-bounded bodies with one 6D patch contact per pair
+  /// (VolumeContactWorld: bouchard-2015), or its point-based baseline on the same meshes.
+  kVolumeContact,
 };
 
 /// Scene-file spelling of a method ("rk4", "adaptive-rk4", "cash-karp45", "semi-implicit-euler",
-/// "point-contact").
+/// "point-contact", "volume-contact").
 const char* toString(IntegratorMethod method);
 
 /// Body names are non-empty and use only letters, digits, '_', '-' and '.', so that they can
@@ -49,6 +53,9 @@ struct IntegratorSettings {
   /// Contact margin, stabilisation and solver of kPointContact (its `step` is ignored: `step`
   /// decides).
   PointContactSettings point_contact;
+  /// Resolution, target volume, contact model and solver of kVolumeContact (its `step` is
+  /// ignored: `step` decides).
+  VolumeContactSettings volume_contact;
 
   /// `adaptive` with its method set from `method`.
   [[nodiscard]] AdaptiveStepParameters adaptiveParameters() const;
@@ -72,6 +79,11 @@ struct BodyDescription {
   };
   std::optional<HalfSpace> half_space;
   double friction = 0.5;  ///< Coulomb μ of point contacts; a pair uses √(μ_a μ_b)
+  /// Volume-contact worlds: a closed triangle mesh in body coordinates (centre of mass at the
+  /// origin), or none (the body then only takes part in joints).
+  std::shared_ptr<const TriangleMesh> mesh;
+  Vec3 force = Vec3::Zero();   ///< volume contact: constant external force [N], world
+  Vec3 torque = Vec3::Zero();  ///< volume contact: constant external torque [N m], world
 };
 
 /// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
@@ -122,6 +134,8 @@ struct WorldDescription {
   IntegratorSettings integrator;
   std::vector<SmoothContactDescription> smooth_contacts;
   CollisionSettings collisions;
+  /// Bilateral joints (volume-contact integrator only; body indices into `bodies`).
+  std::vector<JointDescription> joints;
 };
 
 /// Something that happened to a body: patch crossings, friction mode switches, separation.
@@ -140,6 +154,9 @@ struct IntegrationStats {
   long solver_sweeps = 0;         ///< point contact: projected Gauss–Seidel sweeps, all steps
   std::size_t most_contacts = 0;  ///< point contact: largest number of contacts in one step
   long unconverged_solves = 0;    ///< point contact: steps whose solve hit max_iterations
+  /// Every accepted step of the free bodies, in flight and in smooth contact [s] (the step-size
+  /// histograms of kry-pai-2002 Fig. 8); not kept by the velocity-level worlds.
+  std::vector<double> step_sizes;
 };
 
 class World {
@@ -175,13 +192,21 @@ class World {
 
  private:
   struct Body;
-  void advanceFree(Body& body, double t_start, double t_end);
+  void advanceFree(Body& body, double t_start, double t_end, bool record = true);
+  static void recordStep(Body& body, double h);
   void advanceBody(Body& body, double t);
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
   [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
+  [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
+                                                                const RigidBodyState& state,
+                                                                bool rolls,
+                                                                const ClosestPoints& points,
+                                                                double time) const;
   void buildPointContactWorld(const WorldDescription& description);
+  void buildVolumeContactWorld(const WorldDescription& description);
+  void advanceVolumeContactWorld(double t);
 
   IntegratorSettings integrator_;
   Vec3 gravity_;
@@ -194,10 +219,12 @@ class World {
   std::unique_ptr<Obstacles> obstacles_;
   AdaptiveStepParameters contact_steps_;
   // Point contact: the world that steps every body, and each body's index in it (half-spaces
-  // are fixed bodies without an index there).
+  // are fixed bodies without an index there). point_stats_ also counts volume-contact steps.
   std::unique_ptr<PointContactWorld> point_world_;
   std::vector<std::optional<std::size_t>> point_index_;
   IntegrationStats point_stats_;
+  // Volume contact: the world that steps every body (same indices as here).
+  std::unique_ptr<VolumeContactWorld> volume_world_;
 };
 
 }  // namespace contactsim

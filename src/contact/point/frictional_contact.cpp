@@ -2,6 +2,7 @@
 // bouchard-2015 §6), with the cone projection and re-solve of §5.2 restricted to a point (eq. 10).
 #include "contactsim/contact/point/frictional_contact.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -142,20 +143,39 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
     requireFinite(impulses[i], "warm-start impulse " + std::to_string(i));
   }
 
+  // Phases timed for bouchard-2015 Table 1: assembly (W), factorization (W⁻¹), solve.
+  using Clock = std::chrono::steady_clock;
+  const auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  BlockPgsStats stats;
+  auto phase = Clock::now();
   std::vector<Block> blocks(contacts.size());
-  std::vector<Vec3> lambda(contacts.size());
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
     Block& block = blocks[i];
-    VelocityBody& a = bodies[c.body_a];
-    VelocityBody& b = bodies[c.body_b];
+    const VelocityBody& a = bodies[c.body_a];
+    const VelocityBody& b = bodies[c.body_b];
     block.frame = contactFrame(c.normal);
     block.r_a = c.point - a.com;
     block.r_b = c.point - b.com;
     const Mat3 K = pointMobility(a.inverse_mass, a.inverse_inertia, block.r_a) +
                    pointMobility(b.inverse_mass, b.inverse_inertia, block.r_b);
     block.W = block.frame.transpose() * K * block.frame;
+  }
+  stats.assembly_seconds = since(phase);
+  phase = Clock::now();
+  for (Block& block : blocks)
     block.W_inverse = block.W.inverse();
+  stats.factorization_seconds = since(phase);
+
+  phase = Clock::now();
+  std::vector<Vec3> lambda(contacts.size());
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const FrictionalContact& c = contacts[i];
+    const Block& block = blocks[i];
+    VelocityBody& a = bodies[c.body_a];
+    VelocityBody& b = bodies[c.body_b];
     // Warm start: the previous impulse, projected back into this contact's cone.
     Vec3 warm = block.frame.transpose() * impulses[i];
     if (warm.x() <= 0.0) {
@@ -169,7 +189,6 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
     applyImpulse(b, block.r_b, -world);
   }
 
-  BlockPgsStats stats;
   for (int sweep = 1; sweep <= options.max_iterations; ++sweep) {
     double update_squared = 0.0;
     int sliding_count = 0;
@@ -204,6 +223,7 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
   }
   for (std::size_t i = 0; i < contacts.size(); ++i)
     impulses[i] = blocks[i].frame * lambda[i];
+  stats.solve_seconds = since(phase);
   return stats;
 }
 

@@ -27,7 +27,16 @@ class ContactOde {
              const Eigen::Vector2d& slip_hint)
       : contact_(contact), s_(s), slip_hint_(slip_hint) {}
 
-  State derivative(double, const State& x) const {
+  // A state whose contact system cannot be solved (near-conforming contact, kry-pai-2002 §3.2)
+  // gives NaN, so that the step driver rejects the step that led there.
+  State derivative(double t, const State& x) const {
+    try {
+      return evaluate(t, x);
+    } catch (const NumericalError&) {
+      return State::Constant(std::numeric_limits<double>::quiet_NaN());
+    }
+  }
+  State evaluate(double, const State& x) const {
     const SmoothContactSetup& setup = contact_.setup();
     const Vec5 q = x.head<5>();
     const ContactGeometry g =
@@ -235,7 +244,8 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     const int piece1 = setup_.surface1->polynomialPiece(state_.patch1, state_.q(0), state_.q(1));
     const int piece2 = setup_.surface2->polynomialPiece(state_.patch2, state_.q(2), state_.q(3));
     auto inside = [&](double, const State10& y) {
-      return setup_.surface1->domain(state_.patch1)
+      return y.allFinite() &&
+             setup_.surface1->domain(state_.patch1)
                  .contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
              setup_.surface2->domain(state_.patch2)
                  .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
@@ -246,6 +256,14 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     const double t_start = time_;
     const auto r = integrator_->driver.step(ode, time_, x, horizon, inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
+    if (r.status == StepStatus::kVetoedAtMinimumStep && !r.x.allFinite()) {
+      // Even the minimum step leads where the contact system is singular: separate here, as
+      // near an irregular point (§3.6); the world goes on by flight and impacts.
+      separated_ = true;
+      log(SmoothContactEventType::kIrregularRegion,
+          "the contact system is singular within a minimum step (near-conforming contact)");
+      break;
+    }
     if (r.status == StepStatus::kVetoedAtMinimumStep) {
       crossBoundary(x, r.x, r.h);
       continue;
@@ -340,7 +358,15 @@ void SmoothContact::afterStep() {
   if (nearIrregularPoint()) {
     return;
   }
-  const ContactAcceleration a = acceleration();
+  ContactAcceleration a;
+  try {
+    a = acceleration();
+  } catch (const NumericalError&) {
+    separated_ = true;
+    log(SmoothContactEventType::kIrregularRegion,
+        "the contact system is singular here (near-conforming contact)");
+    return;
+  }
   const FrictionParameters& f = setup_.friction;
   if (!(a.normal_force > 0.0)) {  // kry-pai-2002 §3.3: the bilateral constraint pulls: separate
     separated_ = true;

@@ -2,6 +2,7 @@
 // §6.1.8): each block solves eq. 1 with every other block held, contacts through PROJECT.
 #include "contactsim/contact/volume/six_d_contact.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -53,18 +54,36 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
   resizeWarmStart(contact_wrenches, contacts.size(), "contact");
   resizeWarmStart(joint_wrenches, joints.size(), "joint");
 
+  // Phases timed for bouchard-2015 Table 1: assembly (the blocks' S_c), factorization (their
+  // Cholesky factors), solve (warm start and sweeps; joint blocks count as solve).
+  using Clock = std::chrono::steady_clock;
+  const auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  VolumeSolveStats stats;
+  auto phase = Clock::now();
   // Blocks in their own frames (bouchard-2015 eqs. 2–3), warm starts applied to the velocities.
   std::vector<ContactBlock> contact_blocks(contacts.size());
-  std::vector<Wrench> lambda(contacts.size());
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const VolumeContact& c = contacts[i];
+    contact_blocks[i].block = volume_detail::makeBlock(
+        const_bodies, c.body_a, c.body_b, c.patch.frame, c.patch.center, c.patch.center);
+  }
+  stats.assembly_seconds = since(phase);
+  phase = Clock::now();
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
     ContactBlock& cb = contact_blocks[i];
-    cb.block = volume_detail::makeBlock(const_bodies, c.body_a, c.body_b, c.patch.frame,
-                                        c.patch.center, c.patch.center);
     cb.S_factor.compute(cb.block.S);
     if (cb.S_factor.info() != Eigen::Success) {
       throw NumericalError("volume contact " + std::to_string(i) + ": singular Schur complement");
     }
+  }
+  stats.factorization_seconds = since(phase);
+  phase = Clock::now();
+  std::vector<Wrench> lambda(contacts.size());
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const VolumeContact& c = contacts[i];
+    ContactBlock& cb = contact_blocks[i];
     cb.target(3) = c.target_normal_velocity;  // the linear n row (angular first)
     lambda[i] = clampToPatch(volume_detail::fromWorldAxes(cb.block, contact_wrenches[i]),
                              c.patch.radius_u, c.patch.radius_w, c.friction);
@@ -85,7 +104,6 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     volume_detail::applyWrench(jb.block, bodies, joint_lambda[i]);
   }
 
-  VolumeSolveStats stats;
   stats.contacts.resize(contacts.size());
   for (int sweep = 1; sweep <= options.max_iterations; ++sweep) {
     // bouchard-2015 §6.1.8: the update vector of one sweep, each entry from the latest values.
@@ -141,6 +159,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     contact_wrenches[i] = volume_detail::toWorldAxes(contact_blocks[i].block, lambda[i]);
   for (std::size_t i = 0; i < joints.size(); ++i)
     joint_wrenches[i] = volume_detail::toWorldAxes(joint_blocks[i].block, joint_lambda[i]);
+  stats.solve_seconds = since(phase);
   return stats;
 }
 
