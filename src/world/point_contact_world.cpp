@@ -12,6 +12,7 @@
 #include "contactsim/math/checks.hpp"
 #include "contactsim/math/quaternion.hpp"
 #include "contactsim/world/world.hpp"
+#include "velocity_world_bodies.hpp"
 
 namespace contactsim {
 
@@ -255,20 +256,11 @@ bool PointContactWorld::isFixed(std::size_t i) const {
 }
 
 RigidBodyState PointContactWorld::state(std::size_t i) const {
-  const Body& body = bodies_.at(i);
-  return RigidBodyState::fromWorldVelocities(body.position, body.orientation, body.omega,
-                                             body.velocity);
+  return world_detail::stateOf(bodies_.at(i));
 }
 
 double PointContactWorld::energy(std::size_t i) const {
-  const Body& body = bodies_.at(i);
-  if (body.fixed)
-    return 0.0;
-  const Mat3 R = body.orientation.toRotationMatrix();
-  const Mat3 inertia = body.mass.worldInertia(R);
-  return 0.5 * body.mass.mass() * body.velocity.squaredNorm() +
-         0.5 * body.omega.dot(inertia * body.omega) -
-         body.mass.mass() * gravity_.dot(body.position);
+  return world_detail::energyOf(bodies_.at(i), gravity_);
 }
 
 }  // namespace contactsim

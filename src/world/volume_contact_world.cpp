@@ -18,6 +18,7 @@
 #include "joint_kinematics.hpp"
 #include "mesh_broad_phase.hpp"
 #include "mesh_point_contacts.hpp"
+#include "velocity_world_bodies.hpp"
 
 namespace contactsim {
 
@@ -477,19 +478,11 @@ bool VolumeContactWorld::isFixed(std::size_t i) const {
 }
 
 RigidBodyState VolumeContactWorld::state(std::size_t i) const {
-  const Body& body = bodies_.at(i);
-  return RigidBodyState::fromWorldVelocities(body.position, body.orientation, body.omega,
-                                             body.velocity);
+  return world_detail::stateOf(bodies_.at(i));
 }
 
 double VolumeContactWorld::energy(std::size_t i) const {
-  const Body& body = bodies_.at(i);
-  if (body.fixed)
-    return 0.0;
-  const Mat3 inertia = body.mass.worldInertia(body.orientation.toRotationMatrix());
-  return 0.5 * body.mass.mass() * body.velocity.squaredNorm() +
-         0.5 * body.omega.dot(inertia * body.omega) -
-         body.mass.mass() * gravity_.dot(body.position);
+  return world_detail::energyOf(bodies_.at(i), gravity_);
 }
 
 double VolumeContactWorld::jointAngle(std::size_t joint) const {

@@ -9,6 +9,7 @@
 #include "contactsim/dynamics/rk4.hpp"
 #include "contactsim/math/checks.hpp"
 #include "time_of_impact.hpp"
+#include "velocity_world_bodies.hpp"
 
 namespace contactsim {
 
@@ -254,20 +255,7 @@ void World::buildPointContactWorld(const WorldDescription& description) {
   try {
     point_world_ = std::make_unique<PointContactWorld>(std::move(d));
   } catch (const InvalidInputError& e) {
-    // Name the first body the message mentions by its index, as every other world error does.
-    const std::string message = e.what();
-    std::size_t first = message.size(), index = 0;
-    for (std::size_t i = 0; i < description.bodies.size(); ++i) {
-      const std::size_t at = message.find("'" + description.bodies[i].name + "'");
-      if (at < first) {
-        first = at;
-        index = i;
-      }
-    }
-    if (first == message.size())
-      throw;
-    throw InvalidInputError("body " + std::to_string(index) + " ('" +
-                            description.bodies[index].name + "'): " + message);
+    world_detail::rethrowNamingBody(e, world_detail::namesOf(description.bodies));
   }
   point_stats_.smallest_step = point_stats_.largest_step = integrator_.step;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "contactsim/world/world.hpp"
+#include "velocity_world_bodies.hpp"
 
 namespace contactsim {
 
@@ -31,22 +32,9 @@ void World::buildVolumeContactWorld(const WorldDescription& description) {
   try {
     volume_world_ = std::make_unique<VolumeContactWorld>(std::move(d));
   } catch (const InvalidInputError& e) {
-    // Name the first body the message mentions by its index, as every other world error does.
-    const std::string message = e.what();
-    if (message.rfind("joint ", 0) == 0)
+    if (std::string(e.what()).rfind("joint ", 0) == 0)
       throw;
-    std::size_t first = message.size(), index = 0;
-    for (std::size_t i = 0; i < description.bodies.size(); ++i) {
-      const std::size_t at = message.find("'" + description.bodies[i].name + "'");
-      if (at < first) {
-        first = at;
-        index = i;
-      }
-    }
-    if (first == message.size())
-      throw;
-    throw InvalidInputError("body " + std::to_string(index) + " ('" +
-                            description.bodies[index].name + "'): " + message);
+    world_detail::rethrowNamingBody(e, world_detail::namesOf(description.bodies));
   }
   point_stats_.smallest_step = point_stats_.largest_step = integrator_.step;
 }
