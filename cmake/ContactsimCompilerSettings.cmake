@@ -3,7 +3,10 @@
 
 find_program(CONTACTSIM_CCACHE ccache)
 if(CONTACTSIM_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-  set(CMAKE_CXX_COMPILER_LAUNCHER ${CONTACTSIM_CCACHE})
+  # Paths under the source tree are hashed relative to it (base_dir, no cwd hash), so a fresh
+  # clone elsewhere (CI) reuses the objects of an earlier build instead of compiling cold.
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${CMAKE_SOURCE_DIR}
+                                  CCACHE_NOHASHDIR=true ${CONTACTSIM_CCACHE})
 endif()
 
 add_library(contactsim_warnings INTERFACE)
