@@ -254,11 +254,10 @@ ClosestPoints toWorld(ClosestPoints out, const Frame& E_w_2) {
   return out;
 }
 
-}  // namespace
-
-ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
-                            const ProximityShape& shape2, const Frame& E_w_2,
-                            const std::optional<ClosestPoints>& warm) {
+// closestPoints, with the meshes' distance FCL found on the way.
+ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
+                          const ProximityShape& shape2, const Frame& E_w_2,
+                          const std::optional<ClosestPoints>& warm, double& mesh_distance) {
   const Frame E_2_1 = E_w_2.inverse(Eigen::Isometry) * E_w_1;
   const Surface& surface1 = shape1.surface();
   const Surface& surface2 = shape2.surface();
@@ -280,6 +279,7 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
   request.abs_err = bound;
   fcl::DistanceResultd result;
   fcl::distance(&o1, &o2, request, result);
+  mesh_distance = std::max(0.0, result.min_distance);
   std::optional<ClosestPoints> warm_pair;
   if (warm) {
     warm_pair = refine(warm->patch1, warm->st, warm->patch2, warm->uv);
@@ -350,6 +350,17 @@ ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
     }
   }
   return refine(p1.patch, p1.st, p2.patch, p2.st);
+}
+
+}  // namespace
+
+ClosestPoints closestPoints(const ProximityShape& shape1, const Frame& E_w_1,
+                            const ProximityShape& shape2, const Frame& E_w_2,
+                            const std::optional<ClosestPoints>& warm) {
+  double mesh_distance = 0.0;
+  ClosestPoints out = nearestPair(shape1, E_w_1, shape2, E_w_2, warm, mesh_distance);
+  out.mesh_distance = mesh_distance;
+  return out;
 }
 
 }  // namespace contactsim

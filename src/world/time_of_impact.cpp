@@ -18,8 +18,9 @@ struct Nearest {
 };
 
 // The smallest distance to any obstacle: the smooth one by Newton where the meshes come within
-// `near` of each other, else the meshes' distance less both tessellation errors (a lower bound,
-// enough for conservative advancement far away).
+// `near` of each other, else a lower bound from the meshes' distance (enough for conservative
+// advancement far away). One mesh query per obstacle: closestPoints reports the meshes' distance
+// it checks its pair against.
 Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
                 std::span<const Obstacle> obstacles,
                 std::vector<std::optional<ClosestPoints>>& warm) {
@@ -28,8 +29,9 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
   const double near = 0.25 * shape.boundingRadius();
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const Obstacle& o = obstacles[i];
-    const double bound = meshDistance(shape, E, *o.shape, o.pose) - shape.tessellationError() -
-                         o.shape->tessellationError();
+    ClosestPoints cp = closestPoints(shape, E, *o.shape, o.pose, warm[i]);
+    const double bound =
+        cp.mesh_distance - 2.0 * (shape.tessellationError() + o.shape->tessellationError());
     if (bound > near) {
       warm[i].reset();
       if (bound < best.distance) {
@@ -37,7 +39,6 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
       }
       continue;
     }
-    ClosestPoints cp = closestPoints(shape, E, *o.shape, o.pose, warm[i]);
     if (!cp.converged && warm[i]) {
       cp = closestPoints(shape, E, *o.shape, o.pose);
     }
@@ -156,7 +157,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       double ta = t, tb = t + newton, da = n.distance, db = m.distance;
       RigidBodyState xa = x;
       int side = 0;
-      for (int k = 0; k < 200; ++k) {
+      bool landed = false;
+      for (int k = 0; k < 60 && !landed; ++k) {
         const double tc = tb - db * (tb - ta) / (db - da);
         const RigidBodyState xc = fly(xa, ta, tc);
         std::vector<std::optional<ClosestPoints>> warm_c = warm;
@@ -166,7 +168,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
           t = tc;
           x = xc;
           warm = std::move(warm_c);
-          break;
+          landed = true;
+          continue;
         }
         if (c.distance > 0.0) {
           ta = tc;
@@ -185,6 +188,15 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
           }
           side = -1;
         }
+      }
+      if (!landed) {
+        // No root: the signed distance jumped inside the bracket (the nearest pair moved to
+        // another part of the body, or Newton failed there). Keep the last time known apart;
+        // from the start, take the conservative step, which cannot pass through.
+        const double safe = ta > t ? ta - t : std::min(step, t1 - t);
+        x = ta > t ? xa : fly(x, t, t + safe);
+        out.steps.push_back(safe);
+        t += safe;
       }
       continue;
     }

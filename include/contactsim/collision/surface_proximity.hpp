@@ -64,6 +64,10 @@ struct ClosestPoints {
   double residual = 0.0;
   bool converged = false;
   int iterations = 0;
+  /// closestPoints only: the distance between the two tessellations (FCL; 0 when they
+  /// intersect), at most the sum of both tessellation errors above the exact mesh distance, so
+  /// mesh_distance − 2 (error₁ + error₂) bounds the smooth distance from below.
+  double mesh_distance = 0.0;
 };
 
 /// Distance between the tessellations (FCL), the nearest triangles' parameter points as the
