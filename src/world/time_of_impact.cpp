@@ -10,12 +10,7 @@
 namespace contactsim::world_detail {
 namespace {
 
-struct Nearest {
-  double distance = std::numeric_limits<double>::infinity();
-  std::size_t obstacle = 0;
-  ClosestPoints points;
-  bool exact = false;  // Newton converged (else `distance` is the mesh lower bound)
-};
+using Nearest = NearestObstacle;
 
 // The smallest distance to any obstacle: the smooth one by Newton where the meshes come within
 // `near` of each other, else a lower bound from the meshes' distance (enough for conservative
@@ -71,8 +66,9 @@ Vec3 pointVelocity(const RigidBodyState& state, const Vec3& p) {
 FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& start, double t0,
                            double t1, std::span<const Obstacle> obstacles, const FlightMap& fly,
                            const FlightSettings& settings,
-                           std::vector<std::optional<ClosestPoints>>& warm) {
-  FlightResult out{t0, start, std::nullopt, {}, {}};
+                           std::vector<std::optional<ClosestPoints>>& warm,
+                           const std::optional<NearestObstacle>& start_nearest) {
+  FlightResult out{t0, start, std::nullopt, {}, {}, std::nullopt};
   if (obstacles.empty()) {
     out.state = fly(start, t0, t1);
     out.time = t1;
@@ -91,7 +87,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
   // it grow; an impact resolves it.
   double allowed = tol;
   for (int iteration = 0; iteration < settings.max_iterations; ++iteration) {
-    const Nearest n = nearest(shape, x, obstacles, warm);
+    const Nearest n =
+        iteration == 0 && start_nearest ? *start_nearest : nearest(shape, x, obstacles, warm);
     if (iteration == 0 && n.exact && n.distance < -tol) {
       if (n.distance < -settings.max_start_overlap) {
         std::ostringstream m;
@@ -112,12 +109,28 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     if (t >= t1) {
       out.time = t1;
       out.state = x;
+      out.nearest = n;
       return out;
     }
-    if (n.exact && n.distance <= tol) {
-      // Touching, not approaching: conservative steps would be gap / speed ≈ 0 while the gap
-      // opens only quadratically. Try a whole grazing step, halved until it ends outside.
-      double trial = std::min(settings.grazing_step, t1 - t);
+    // Conservative advancement: no point of the body moves faster than u over the step.
+    const double v = x.worldLinearVelocity().norm() + x.worldAngularVelocity().norm() * radius;
+    // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):
+    // the Δ that makes that the gap.
+    const auto within = [&](double length) {
+      return g > 0.0 ? 2.0 * length / (v + std::sqrt(v * v + 2.0 * g * length))
+                     : length / std::max(v, 1e-300);
+    };
+    double step = within(std::max(n.distance, tol));
+    // Steps that skip the advancement's bound (trial and Newton steps, checked only where they
+    // end) move no point farther than `reach`, so they cannot pass through anything thicker.
+    const double reach = 0.1 * radius;
+    const double reach_step = within(reach);
+    if (n.exact && approach <= 0.0 && n.distance < reach &&
+        step < std::min({settings.grazing_step, reach_step, t1 - t})) {
+      // Close and not approaching (grazing, just separated, or in a small bounce): conservative
+      // steps would be gap / speed, tiny while the gap opens only slowly. Try a whole grazing
+      // step (within reach), halved until it ends outside.
+      double trial = std::min({settings.grazing_step, reach_step, t1 - t});
       for (;;) {
         const RigidBodyState candidate = fly(x, t, t + trial);
         std::vector<std::optional<ClosestPoints>> warm_candidate = warm;
@@ -133,16 +146,9 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       }
       continue;
     }
-    // Conservative advancement: no point of the body moves faster than u over the step.
-    const double v = x.worldLinearVelocity().norm() + x.worldAngularVelocity().norm() * radius;
-    // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):
-    // the Δ that makes that the gap.
-    const double gap = std::max(n.distance, tol);
-    double step =
-        g > 0.0 ? 2.0 * gap / (v + std::sqrt(v * v + 2.0 * g * gap)) : gap / std::max(v, 1e-300);
     // Close and approaching: try the Newton step in time, distance over approach speed.
-    if (n.exact && approach > 0.0 && n.distance < 0.1 * radius) {
-      const double newton = std::min(n.distance / approach, t1 - t);
+    if (n.exact && approach > 0.0 && n.distance < reach) {
+      const double newton = std::min({n.distance / approach, reach_step, t1 - t});
       const RigidBodyState candidate = fly(x, t, t + newton);
       std::vector<std::optional<ClosestPoints>> warm_candidate = warm;
       const Nearest m = nearest(shape, candidate, obstacles, warm_candidate);

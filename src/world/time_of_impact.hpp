@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,6 +25,15 @@ struct Obstacle {
 /// The state at t1 of a flight started in `state` at t0.
 using FlightMap = std::function<RigidBodyState(const RigidBodyState& state, double t0, double t1)>;
 
+/// The nearest obstacle of a body in one state: the smooth distance by Newton where the meshes
+/// come close, else a lower bound from the meshes.
+struct NearestObstacle {
+  double distance = std::numeric_limits<double>::infinity();
+  std::size_t obstacle = 0;
+  ClosestPoints points;
+  bool exact = false;  ///< Newton converged (else `distance` is the mesh lower bound)
+};
+
 struct FlightResult {
   double time = 0.0;
   RigidBodyState state;
@@ -31,6 +41,9 @@ struct FlightResult {
   std::optional<std::size_t> obstacle;
   ClosestPoints points;
   std::vector<double> steps;  ///< the flight's accepted advancement steps [s]
+  /// The nearest obstacle at (time, state), for the next flight to start from when the flight
+  /// ended at t1 without a touch (a sample time): none after a touch.
+  std::optional<NearestObstacle> nearest;
 };
 
 struct FlightSettings {
@@ -47,13 +60,16 @@ struct FlightSettings {
 };
 
 /// Flies the body from (t0, start) towards t1 and stops at the first touch. `warm` holds per
-/// obstacle the last closest points (updated). Throws NumericalError if the advancement does not
-/// finish within max_iterations, or if the body already overlaps an obstacle by more than
-/// max_start_overlap at t0 (interpenetration); a smaller overlap never grows in flight.
+/// obstacle the last closest points (updated); `start_nearest`, when given, is the nearest
+/// obstacle in `start` (a previous flight's FlightResult::nearest), saving its query. Throws
+/// NumericalError if the advancement does not finish within max_iterations, or if the body already
+/// overlaps an obstacle by more than max_start_overlap at t0 (interpenetration); a smaller overlap
+/// never grows in flight.
 FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& start, double t0,
                            double t1, std::span<const Obstacle> obstacles, const FlightMap& fly,
                            const FlightSettings& settings,
-                           std::vector<std::optional<ClosestPoints>>& warm);
+                           std::vector<std::optional<ClosestPoints>>& warm,
+                           const std::optional<NearestObstacle>& start_nearest = std::nullopt);
 
 /// Velocity of the material point at world point p of a body in `state`.
 Vec3 pointVelocity(const RigidBodyState& state, const Vec3& p);

@@ -24,6 +24,9 @@ struct World::Body {
   std::shared_ptr<const Surface> surface;
   std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
   std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
+  // The nearest obstacle in `state`, where the last flight ended at a sample time; reset
+  // whenever anything else changes the state.
+  std::optional<world_detail::NearestObstacle> nearest;
   std::size_t events_seen = 0;
   long steps = 0;
   double smallest_step = 0.0;
@@ -316,6 +319,7 @@ void World::advanceBody(Body& body, double t) {
       const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
       body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
       body.contact.reset();
+      body.nearest.reset();
     }
     if (!body.proximity) {
       advanceFree(body, now, t);
@@ -335,9 +339,11 @@ void World::advanceBody(Body& body, double t) {
       advanceFree(body, t0, t1, /*record=*/false);  // a trial: flight records what it keeps
       return body.state;
     };
-    const auto flight = world_detail::flyUntilTouch(*body.proximity, body.state, now, t,
-                                                    obstacles_->list, fly, settings, body.warm);
+    const auto flight =
+        world_detail::flyUntilTouch(*body.proximity, body.state, now, t, obstacles_->list, fly,
+                                    settings, body.warm, body.nearest);
     body.state = flight.state;
+    body.nearest = flight.nearest;
     now = flight.time;
     // An advancement longer than the integrator's largest step was flown in such steps and a
     // remainder (advanceFree); record it so.
