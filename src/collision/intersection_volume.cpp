@@ -13,15 +13,11 @@
 //   edge-on. The three are combined with weights ∝ N_k², N_k the number of rays along k that meet
 //   the volume: equal for compact volumes, and a plate's edge-on axes get (thickness/width)²
 //   of the weight. Continuous in the poses, unlike picking one axis.
-// - The gradient ∂V/∂x_A = ∫_{∂A∩B} n_A dA (§4.1), from the crossings of A's surface inside B.
-//   A crossing along axis k of a surface element with unit normal n stands for the area
-//   h²/|n_k|; weighting the axes by n_k² (which sum to 1) makes every crossing add n |n_k| h²:
-//   bounded at grazing crossings, unbiased (rays along k cross the element |n_k| dA / h² times, so
-//   the three axes add n Σ n_k² dA = n dA), and on a flat face every term is parallel to its
-//   normal, so the normal of a flat overlap is exact at any tilt, whatever the outline's aliasing
-//   (summing sign(n_k) h² per axis instead, the projected areas, put a sphere on a plane tilted
-//   by 0.3 rad 1° off at h = 2 mm). Since the closed surface of A∩B has ∫ n dA = 0, also
-//   ∂V/∂x_A = −∫_{∂B∩A} n_B dA; the two are averaged.
+// - The gradient ∂V/∂x_A = ∫_{∂A∩B} n_A dA (§4.1): its component k is the projected area
+//   ∫ n_A,k dA, which the rays along k measure exactly per cell: every crossing of A's surface
+//   inside B adds sign(n_A,k) h². (The full-vector estimate n_A h²/|n_A·d| of one axis is
+//   unbounded at grazing crossings, so the other axes' components are not used.) Since the closed
+//   surface of A∩B has ∫ n dA = 0, also ∂V/∂x_A = −∫_{∂B∩A} n_B dA; the two are averaged.
 #include "contactsim/collision/intersection_volume.hpp"
 
 #include <tbb/blocked_range.h>
@@ -72,10 +68,10 @@ PlacedBody place(const RayCastBody& body, const Frame& X_WB) {
 // Sums over the rays of one axis.
 struct AxisSums {
   double volume = 0.0;
-  Vec3 first = Vec3::Zero();       // ∫ (x − r0) dV
-  Mat3 second = Mat3::Zero();      // ∫ (x − r0)(x − r0)ᵀ dV
-  Vec3 gradient_a = Vec3::Zero();  // Σ n_A |n_A,k| h² over A's crossings inside B
-  Vec3 gradient_b = Vec3::Zero();  // Σ n_B |n_B,k| h² over B's crossings inside A
+  Vec3 first = Vec3::Zero();   // ∫ (x − r0) dV
+  Mat3 second = Mat3::Zero();  // ∫ (x − r0)(x − r0)ᵀ dV
+  double gradient_a = 0.0;     // Σ sign(n_A,k) h² over A's crossings inside B
+  double gradient_b = 0.0;     // Σ sign(n_B,k) h² over B's crossings inside A
   std::int64_t lines_through_volume = 0;
 };
 
@@ -162,19 +158,17 @@ void insideIntervals(const PlacedBody& x, const Vec3& base, int k, double o_lo, 
   }
 }
 
-// Σ n |n_k| h² over the crossings of body x along axis k that lie strictly inside the other
-// body's intervals (n: the unit normal of the triangle crossed, in the world).
-Vec3 crossingsInside(const PlacedBody& x, int k, const std::vector<SurfaceCrossing>& crossings,
-                     const std::vector<Interval>& other, double cell_area) {
-  Vec3 sum = Vec3::Zero();
+// Σ sign h² over the crossings that lie strictly inside the other body's intervals.
+double crossingsInside(const std::vector<SurfaceCrossing>& crossings,
+                       const std::vector<Interval>& other, double cell_area) {
+  double sum = 0.0;
   std::size_t j = 0;
   for (const SurfaceCrossing& c : crossings) {
     while (j < other.size() && other[j].t1 <= c.t) {
       ++j;
     }
     if (j < other.size() && other[j].t0 < c.t) {
-      const Vec3 n = (x.R * x.body->mesh().areaNormal(c.triangle)).normalized();
-      sum += std::abs(n[k]) * cell_area * n;
+      sum += c.direction * cell_area;
     }
   }
   return sum;
@@ -325,8 +319,8 @@ IntersectionVolume intersectionVolume(const RayCastBody& a, const Frame& X_WA, c
           cell_area * L * (m * m.transpose() + (L * L / 12.0) * e * e.transpose() + across);
     }
     // bouchard-2015 §4.1: the gradient from the surface crossings inside the other body.
-    out.gradient_a += crossingsInside(A, k, s.world_a, s.intervals_b, cell_area);
-    out.gradient_b += crossingsInside(B, k, s.world_b, s.intervals_a, cell_area);
+    out.gradient_a += crossingsInside(s.world_a, s.intervals_b, cell_area);
+    out.gradient_b += crossingsInside(s.world_b, s.intervals_a, cell_area);
   };
 
   // Only the lines that can meet A within the overlap bounds (line_culling.hpp).
@@ -395,7 +389,7 @@ IntersectionVolume intersectionVolume(const RayCastBody& a, const Frame& X_WA, c
     volume += w * sums.axis[k].volume;
     first += w * sums.axis[k].first;
     second += w * sums.axis[k].second;
-    gradient += 0.5 * (sums.axis[k].gradient_a - sums.axis[k].gradient_b);
+    gradient[static_cast<int>(k)] = 0.5 * (sums.axis[k].gradient_a - sums.axis[k].gradient_b);
   }
   if (!(volume > 0.0)) {
     return result;

@@ -43,9 +43,8 @@ struct IntersectionVolume {
 /// times the ray's cross-section h². The three axes each give an estimate; they are averaged with
 /// weights proportional to the square of the number of rays along that axis that meet the volume
 /// (a thin overlap seen edge-on is missed by most rays along the plate and carries almost no
-/// weight). The gradient sums, over every axis's crossings of each surface inside the other, the
-/// crossed triangle's unit normal n times |n_k| h² (k the ray's axis): unbiased, bounded, and
-/// exactly along the face normal for a flat overlap at any tilt (intersection_volume.cpp).
+/// weight). The gradient takes component k from the rays along axis k only, where the surface
+/// element of a crossing is exactly ±h² projected (documented in intersection_volume.cpp).
 /// Touching or separated bodies give volume 0 and gradient 0. Throws InvalidInputError unless the
 /// resolution is positive and finite, or for non-finite poses.
 IntersectionVolume intersectionVolume(const RayCastBody& a, const Frame& X_WA, const RayCastBody& b,
