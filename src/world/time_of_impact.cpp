@@ -169,7 +169,11 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
         const RigidBodyState xc = fly(xa, ta, tc);
         std::vector<std::optional<ClosestPoints>> warm_c = warm;
         const Nearest c = nearest(shape, xc, obstacles, warm_c);
-        if (std::abs(c.distance) <= tol || tb - ta < 1e-15 * std::max(1.0, std::abs(tb))) {
+        const bool collapsed = tb - ta < 1e-15 * std::max(1.0, std::abs(tb));
+        if (collapsed && c.distance < -allowed) {
+          break;  // a jump, not a root: the nearest pair changed at ta
+        }
+        if (std::abs(c.distance) <= tol || collapsed) {
           out.steps.push_back(tc - t);
           t = tc;
           x = xc;
