@@ -184,10 +184,81 @@ TriangleMesh icosphereMesh(double radius, int levels) {
   return make(std::move(vertices), std::move(triangles), "icosphere mesh");
 }
 
-TriangleMesh prismMesh(int sides, double circumradius, double half_height) {
+namespace {
+
+// A refined cap of prismMesh (PrismCaps::kRefined) at height z, its vertices appended to
+// `vertices`: the rim's corners and edge midpoints r_0..r_{2n−1} (r_{2j} the corner j), an inner
+// ring of n/2 points at half the circumradius on the rays of the even corners, and the centre.
+// Returns the rim's indices; the triangles face +z (up = true) or −z.
+std::vector<int> refinedCap(int sides, double circumradius, double z, bool up,
+                            std::vector<Vec3>& vertices, std::vector<Triangle>& triangles) {
+  const auto corner = [&](int j) {
+    const double phi = 2.0 * std::numbers::pi * (j % sides) / sides;
+    return Vec3(circumradius * std::cos(phi), circumradius * std::sin(phi), z);
+  };
+  const auto add = [&](const Vec3& x) {
+    vertices.push_back(x);
+    return static_cast<int>(vertices.size()) - 1;
+  };
+  std::vector<int> rim;
+  for (int j = 0; j < sides; ++j) {
+    rim.push_back(add(corner(j)));
+    rim.push_back(add(0.5 * (corner(j) + corner(j + 1))));
+  }
+  const int ring = sides / 2;
+  std::vector<int> inner;
+  for (int k = 0; k < ring; ++k)
+    inner.push_back(add(0.5 * corner(2 * k) + 0.5 * Vec3(0, 0, z)));
+  const int centre = add(Vec3(0, 0, z));
+  const auto face = [&](int a, int b, int c) {
+    if (up)
+      triangles.emplace_back(a, b, c);
+    else
+      triangles.emplace_back(a, c, b);
+  };
+  const auto r = [&](int i) { return rim[static_cast<std::size_t>(i % (2 * sides))]; };
+  const auto in = [&](int k) { return inner[static_cast<std::size_t>(k % ring)]; };
+  for (int k = 0; k < ring; ++k) {
+    // The centre fan over the inner ring, then the band from inner point k (on the ray of r_4k)
+    // to inner point k + 1 (on the ray of r_4k+4) across the rim between them.
+    face(centre, in(k), in(k + 1));
+    face(in(k), r(4 * k), r(4 * k + 1));
+    face(in(k), r(4 * k + 1), r(4 * k + 2));
+    face(in(k), r(4 * k + 2), in(k + 1));
+    face(in(k + 1), r(4 * k + 2), r(4 * k + 3));
+    face(in(k + 1), r(4 * k + 3), r(4 * k + 4));
+  }
+  return rim;
+}
+
+}  // namespace
+
+TriangleMesh prismMesh(int sides, double circumradius, double half_height, PrismCaps caps) {
   requireAtLeast(sides, 3, "prism sides");
   requirePositive(circumradius, "prism circumradius");
   requirePositive(half_height, "prism half-height");
+  if (caps == PrismCaps::kRefined) {
+    requireAtLeast(sides, 6, "refined prism sides");
+    if (sides % 2 != 0) {
+      throw InvalidInputError("refined prism caps need an even number of sides, got " +
+                              std::to_string(sides));
+    }
+    std::vector<Vec3> vertices;
+    std::vector<Triangle> triangles;
+    const std::vector<int> bottom =
+        refinedCap(sides, circumradius, -half_height, false, vertices, triangles);
+    const std::vector<int> top =
+        refinedCap(sides, circumradius, half_height, true, vertices, triangles);
+    // Each side face: two columns (corner to midpoint, midpoint to next corner), two triangles
+    // each, sharing the caps' rim vertices.
+    const std::size_t m = bottom.size();
+    for (std::size_t i = 0; i < m; ++i) {
+      const std::size_t next = (i + 1) % m;
+      triangles.emplace_back(bottom[i], bottom[next], top[next]);
+      triangles.emplace_back(bottom[i], top[next], top[i]);
+    }
+    return make(std::move(vertices), std::move(triangles), "prism mesh");
+  }
   // 0: bottom centre, 1: top centre, then bottom and top rims.
   std::vector<Vec3> vertices{Vec3(0, 0, -half_height), Vec3(0, 0, half_height)};
   for (const double z : {-half_height, half_height}) {

@@ -33,9 +33,13 @@ TriangleMesh generate(JsonObject& o, const std::string& type,
     return boxMesh(half, positiveInteger(o, "subdivisions", 1));
   }
   if (type == "prism") {
-    o.rejectUnknownKeys({"type", "sides", "circumradius", "half_height"});
+    o.rejectUnknownKeys({"type", "sides", "circumradius", "half_height", "caps"});
     const int sides = o.integer("sides");
-    return prismMesh(sides, o.positiveNumber("circumradius"), o.positiveNumber("half_height"));
+    const std::string caps = o.string("caps", "fan");
+    if (caps != "fan" && caps != "refined")
+      o.fail("caps", "expected \"fan\" or \"refined\" (rim midpoints and an inner ring)");
+    return prismMesh(sides, o.positiveNumber("circumradius"), o.positiveNumber("half_height"),
+                     caps == "fan" ? PrismCaps::kFan : PrismCaps::kRefined);
   }
   if (type == "frustum") {
     o.rejectUnknownKeys({"type", "bottom_half_extents", "top_half_extents", "half_height"});

@@ -13,8 +13,12 @@ std::size_t parsePointsPerPair(JsonObject& o, std::size_t fallback) {
 
 ConeProjection parseConeProjection(JsonObject& o) {
   const std::string projection = o.string("cone_projection", "slip");
+  if (projection == "scalar")
+    return ConeProjection::kScalarRows;
   if (projection != "slip" && projection != "impulse")
-    o.fail("cone_projection", "expected \"slip\" (Coulomb) or \"impulse\" (bouchard-2015 §5.2)");
+    o.fail("cone_projection",
+           "expected \"slip\" (Coulomb), \"impulse\" (bouchard-2015 §5.2) or \"scalar\" "
+           "(vanilla PGS on scalar rows with box friction)");
   return projection == "slip" ? ConeProjection::kSlipDirection : ConeProjection::kImpulseDirection;
 }
 

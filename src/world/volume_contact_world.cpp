@@ -458,6 +458,12 @@ void VolumeContactWorld::stabilize(const std::vector<VolumeContact>& contacts) {
   }
 }
 
+void VolumeContactWorld::setSolver(const SweepOptions& options, bool warm_start) {
+  options.validate();
+  settings_.solver = options;
+  settings_.warm_start = warm_start;
+}
+
 void VolumeContactWorld::advanceTo(double t) {
   if (!std::isfinite(t))
     throw InvalidInputError("advanceTo: time must be finite");

@@ -99,6 +99,27 @@ TEST(TriangleMeshTest, GeneratorsHaveTheirCountsAndVolumes) {
   }
 }
 
+// Refined caps (PrismCaps::kRefined): the same octagonal solid with 21 vertices on each cap, the
+// 21 contact points of bouchard-2015 §6.1.8's point-based octagon (8 corners, 8 edge midpoints,
+// 5 inside).
+TEST(TriangleMeshTest, RefinedPrismCapsCarryTwentyOneVerticesOfTheSameSolid) {
+  const TriangleMesh fan = prismMesh(8, 1.0, 0.25);
+  const TriangleMesh refined = prismMesh(8, 1.0, 0.25, PrismCaps::kRefined);
+  int bottom = 0;
+  for (const Vec3& v : refined.vertices())
+    bottom += v.z() == -0.25 ? 1 : 0;
+  EXPECT_EQ(bottom, 21);
+  EXPECT_EQ(refined.vertexCount(), 42);
+  EXPECT_EQ(refined.triangleCount(), 80);
+  EXPECT_NEAR(refined.volume(), 2 * std::sqrt(2.0) * 0.5, 1e-12);
+  const MeshMassProperties a = meshMassProperties(fan, 1.0), b = meshMassProperties(refined, 1.0);
+  EXPECT_LT((a.inertia - b.inertia).norm(), 1e-12);
+  EXPECT_LT(b.centroid.norm(), 1e-13);
+  EXPECT_NO_THROW(TriangleMesh(refined.vertices(), refined.triangles()));
+  EXPECT_NO_THROW(prismMesh(6, 1.0, 0.25, PrismCaps::kRefined));
+  EXPECT_THROW(prismMesh(7, 1.0, 0.25, PrismCaps::kRefined), InvalidInputError);
+}
+
 TEST(TriangleMeshTest, BumpyCubeIsClosedAndFreeOfSelfIntersection) {
   const TriangleMesh bumpy = bumpyCubeMesh(0.5, 128, 0.02, 8);
   EXPECT_EQ(bumpy.triangleCount(), 196608);

@@ -20,10 +20,21 @@ TriangleMesh uvSphereMesh(double radius, int slices, int stacks);
 /// onto the sphere: 20·4^levels triangles. levels in 0..8.
 TriangleMesh icosphereMesh(double radius, int levels);
 
+/// How prismMesh triangulates its two caps.
+enum class PrismCaps {
+  kFan,  ///< fans from the centres: n + 1 vertices per cap, 4 n triangles in all
+  /// Every rim edge split at its midpoint and the cap triangulated through an inner ring of n/2
+  /// points at half the circumradius (on the rays of the even corners) and the centre:
+  /// 2 n + n/2 + 1 vertices per cap — 21 for an octagon, the 21 contact points of
+  /// bouchard-2015 §6.1.8's point-based octagon — and 10 n triangles in all. n even, ≥ 6.
+  kRefined,
+};
+
 /// Right prism over the regular n-gon of circumradius r in the xy plane (a vertex on +x), z in
-/// [−half_height, half_height], caps as fans from their centres: 4 n triangles. A coin or a
-/// cylinder is a prism with many sides, an octagonal block one with 8. sides ≥ 3.
-TriangleMesh prismMesh(int sides, double circumradius, double half_height);
+/// [−half_height, half_height]. A coin or a cylinder is a prism with many sides, an octagonal
+/// block one with 8. sides ≥ 3. The same solid whatever the caps.
+TriangleMesh prismMesh(int sides, double circumradius, double half_height,
+                       PrismCaps caps = PrismCaps::kFan);
 
 /// Tapered box: the rectangle [±bottom.x] × [±bottom.y] at z = −half_height joined to
 /// [±top.x] × [±top.y] at z = +half_height (as ConvexPolyhedron::frustum): 12 triangles.

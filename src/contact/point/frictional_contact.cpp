@@ -2,6 +2,7 @@
 // bouchard-2015 §6), with the cone projection and re-solve of §5.2 restricted to a point (eq. 10).
 #include "contactsim/contact/point/frictional_contact.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -80,6 +81,25 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
                 const Vec3& u, ConeProjection projection, bool& sliding) {
   sliding = false;
   const Vec3 target(contact.target_normal_velocity, 0.0, 0.0);
+  if (projection == ConeProjection::kScalarRows) {
+    // Gauss–Seidel on the three rows in turn, each projected on its own: λ_n ≥ 0, then
+    // |λ_t| ≤ μ λ_n; the velocity follows each change through its column of W.
+    Vec3 result = lambda;
+    Vec3 v = u;
+    for (int row = 0; row < 3; ++row) {
+      double next = result[row] + (target[row] - v[row]) / block.W(row, row);
+      if (row == 0) {
+        next = std::max(0.0, next);
+      } else {
+        const double bound = contact.friction * result.x();
+        sliding = sliding || std::abs(next) > bound;
+        next = std::clamp(next, -bound, bound);
+      }
+      v += block.W.col(row) * (next - result[row]);
+      result[row] = next;
+    }
+    return result;
+  }
   const Vec3 free = u - block.W * lambda;  // this contact's impulse removed
   if (free.x() >= target.x())
     return Vec3::Zero();  // separating without a push

@@ -350,23 +350,60 @@ TEST(SixDContact, NetWrenchMatchesFourCornerPointContacts) {
       points.push_back(c);
     }
   }
-  std::vector<Vec3> impulses;
-  BlockPgsOptions options;
-  options.tolerance = 1e-15;
-  options.max_iterations = 100000;
-  const BlockPgsStats point_stats =
-      solveFrictionalContacts(point_bodies, points, impulses, options);
-  ASSERT_TRUE(point_stats.converged);
-  Vec3 force = Vec3::Zero();
-  Vec3 torque = Vec3::Zero();  // about the patch centre (origin)
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    force += impulses[i];
-    torque += points[i].point.cross(impulses[i]);
+  // Sticking, the net wrench is what holds the box: the same for the block solver and for the
+  // vanilla scalar rows with box friction (no friction bound active).
+  for (const ConeProjection projection :
+       {ConeProjection::kSlipDirection, ConeProjection::kScalarRows}) {
+    std::vector<VelocityBody> pb = point_bodies;
+    std::vector<Vec3> impulses;
+    BlockPgsOptions options;
+    options.tolerance = 1e-15;
+    options.max_iterations = 100000;
+    options.cone_projection = projection;
+    const BlockPgsStats point_stats = solveFrictionalContacts(pb, points, impulses, options);
+    ASSERT_TRUE(point_stats.converged);
+    Vec3 force = Vec3::Zero();
+    Vec3 torque = Vec3::Zero();  // about the patch centre (origin)
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      force += impulses[i];
+      torque += points[i].point.cross(impulses[i]);
+    }
+    std::printf("four corner points (%s): %d sweeps; 6D patch: one block\n",
+                projection == ConeProjection::kScalarRows ? "scalar rows" : "blocks",
+                point_stats.iterations);
+    EXPECT_NEAR((force - box.force()).norm(), 0.0, 1e-13);
+    EXPECT_NEAR((torque - box.torque()).norm(), 0.0, 1e-13);
+    EXPECT_NEAR((pb[0].velocity - box.bodies[0].velocity).norm(), 0.0, 1e-13);
   }
-  std::printf("four corner points: %d sweeps; 6D patch: one block\n", point_stats.iterations);
-  EXPECT_NEAR((force - box.force()).norm(), 0.0, 1e-13);
-  EXPECT_NEAR((torque - box.torque()).norm(), 0.0, 1e-13);
-  EXPECT_NEAR((point_bodies[0].velocity - box.bodies[0].velocity).norm(), 0.0, 1e-13);
+}
+
+// The vanilla scalar rows clamp each tangent to ±μ λ_n (a pyramid): sliding along a tangent axis
+// the friction is μ λ_n against the slip, as Coulomb's cone gives; sliding diagonally it is
+// larger, up to √2 μ λ_n at 45°, and not opposite the slip.
+TEST(SixDContact, ScalarRowsHaveBoxFriction) {
+  const double mu = 0.5, h = 0.01, m = 1.0;
+  for (const Vec3& slip : {Vec3(1.0, 0.0, 0.0), Vec3(1.0, 1.0, 0.0).normalized()}) {
+    std::vector<VelocityBody> bodies = {
+        freeBody(m, Mat3::Identity() * (m / 6.0), Vec3(0, 0, 0.5), slip - Vec3(0, 0, kGravity * h)),
+        test::fixedBody()};
+    FrictionalContact c;
+    c.body_a = 0;
+    c.body_b = 1;
+    c.normal = Vec3::UnitZ();
+    c.friction = mu;
+    std::vector<FrictionalContact> contacts(1, c);  // under the centre of mass: no torque
+    std::vector<Vec3> impulses;
+    BlockPgsOptions options;
+    options.tolerance = 1e-15;
+    options.cone_projection = ConeProjection::kScalarRows;
+    ASSERT_TRUE(solveFrictionalContacts(bodies, contacts, impulses, options).converged);
+    const double normal = m * kGravity * h;
+    EXPECT_NEAR(impulses[0].z(), normal, 1e-14);
+    const Vec3 expected =
+        -mu * normal * Vec3(slip.x() > 0 ? 1.0 : 0.0, slip.y() > 0 ? 1.0 : 0.0, 0);
+    EXPECT_NEAR((impulses[0] - (expected + normal * Vec3::UnitZ())).norm(), 0.0, 1e-14)
+        << "slip " << slip.transpose();
+  }
 }
 
 // §6.1.8, Fig. 16: an octagonal block sliding with dry friction; the 6D block reaches a 1e-15
@@ -415,7 +452,8 @@ TEST(SixDContact, SlidingOctagonConvergesInThreeSweeps) {
   }
   ASSERT_EQ(points.size(), 8u);
   for (const ConeProjection projection :
-       {ConeProjection::kImpulseDirection, ConeProjection::kSlipDirection}) {
+       {ConeProjection::kImpulseDirection, ConeProjection::kSlipDirection,
+        ConeProjection::kScalarRows}) {
     std::vector<VelocityBody> pb = point_bodies;
     std::vector<Vec3> impulses;
     BlockPgsOptions point_options;
@@ -424,8 +462,10 @@ TEST(SixDContact, SlidingOctagonConvergesInThreeSweeps) {
     point_options.cone_projection = projection;
     const BlockPgsStats stats = solveFrictionalContacts(pb, points, impulses, point_options);
     std::printf("octagon sliding: 6D %d sweeps, 8 points (%s) %d sweeps (%s)\n", six_d.iterations,
-                projection == ConeProjection::kSlipDirection ? "slip" : "impulse", stats.iterations,
-                stats.converged ? "converged" : "not converged");
+                projection == ConeProjection::kSlipDirection ? "slip"
+                : projection == ConeProjection::kScalarRows  ? "scalar rows"
+                                                             : "impulse",
+                stats.iterations, stats.converged ? "converged" : "not converged");
     EXPECT_GT(stats.iterations, six_d.iterations);
   }
 }

@@ -46,6 +46,11 @@ enum class ConeProjection {
   /// bouchard-2015 §5.2: the unconstrained impulse projected onto the cone, then the normal
   /// magnitude re-solved (eqs. 4–6, 10). Cheaper, but the friction need not oppose the slip.
   kImpulseDirection,
+  /// The "vanilla" point-based PGS that bouchard-2015 §6.1.8 compares against (three scalar
+  /// constraints per point): the normal row, then each tangent row, one at a time with its own
+  /// diagonal entry, the friction clamped to the box |λ_t| ≤ μ λ_n (a friction pyramid, not the
+  /// cone). No block solve.
+  kScalarRows,
 };
 
 /// The sweep controls shared by the block Gauss–Seidel solvers: point contacts here, 6D patches
