@@ -89,7 +89,11 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
   for (int iteration = 0; iteration < settings.max_iterations; ++iteration) {
     const Nearest n =
         iteration == 0 && start_nearest ? *start_nearest : nearest(shape, x, obstacles, warm);
-    if (iteration == 0 && n.exact && n.distance < -tol) {
+    const double approach = n.exact ? approachSpeed(x, n.points) : 0.0;
+    // At the start, or when a step found the body deeper than it ended (the nearest pair moved
+    // to another part of the body) and not approaching there: fly out of that overlap, never
+    // letting it grow. Approaching, an impact resolves it below.
+    if (n.exact && n.distance < -allowed && (iteration == 0 || approach <= 0.0)) {
       if (n.distance < -settings.max_start_overlap) {
         std::ostringstream m;
         m << "the body overlaps obstacle " << n.obstacle << " by " << -n.distance
@@ -98,7 +102,6 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       }
       allowed = tol - n.distance;
     }
-    const double approach = n.exact ? approachSpeed(x, n.points) : 0.0;
     if (n.exact && n.distance <= tol && approach > 0.0) {
       out.time = t;
       out.state = x;

@@ -55,7 +55,8 @@ struct FlightSettings {
   /// instead, halved until it ends outside the obstacle.
   double grazing_step = 1e-3;
   /// [m] Overlap the flight may start with and resolve by an impact (a part of the body other
-  /// than the contact point left slightly inside during continuous contact); more is an error.
+  /// than the contact point left slightly inside during continuous contact), or find after a
+  /// step when the nearest pair moves to another part of the body; more is an error.
   double max_start_overlap = 1e-3;
 };
 
