@@ -18,7 +18,7 @@ namespace contactsim {
 namespace {
 
 // kry-pai-2002 Table II: CPU seconds of the 3 s runs on a 1.8 GHz Xeon, by maximum step [ms].
-const std::map<int, double> kPaperCpuSeconds = {{1, 6.542},  {2, 3.434},  {4, 1.824}, {8, 0.974},
+const std::map<int, double> kPaperCpuSeconds = {{1, 6.542},  {2, 3.328},  {4, 1.766}, {8, 0.974},
                                                 {16, 0.521}, {32, 0.370}, {64, 0.286}};
 
 int milliseconds(double step) {
