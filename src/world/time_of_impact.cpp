@@ -134,6 +134,15 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       // steps would be gap / speed, tiny while the gap opens only slowly. Try a whole grazing
       // step (within reach), halved until it ends outside.
       double trial = std::min({settings.grazing_step, reach_step, t1 - t});
+      // Separating at s against gravity's normal part g_n, the gap d + s τ − ½ g_n τ² closes
+      // again at τ*: try three quarters of it, which ends apart while the model holds (a small
+      // bounce lasts 2 s / g_n), rather than halving down from a longer trial.
+      const double g_n = -settings.gravity.dot(n.points.normal);
+      if (g_n > 0.0 && approach < 0.0) {
+        const double s = -approach;
+        const double closes = (s + std::sqrt(s * s + 2.0 * g_n * std::max(n.distance, 0.0))) / g_n;
+        trial = std::min(trial, std::max(0.75 * closes, step));
+      }
       for (;;) {
         const RigidBodyState candidate = fly(x, t, t + trial);
         std::vector<std::optional<ClosestPoints>> warm_candidate = warm;

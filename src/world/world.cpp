@@ -7,6 +7,7 @@
 #include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/contact/smooth/contact_from_pose.hpp"
 #include "contactsim/dynamics/rk4.hpp"
+#include "contactsim/dynamics/state_interpolation.hpp"
 #include "contactsim/math/checks.hpp"
 #include "time_of_impact.hpp"
 #include "velocity_world_bodies.hpp"
@@ -27,6 +28,19 @@ struct World::Body {
   // The nearest obstacle in `state`, where the last flight ended at a sample time; reset
   // whenever anything else changes the state.
   std::optional<world_detail::NearestObstacle> nearest;
+  // Flight runs ahead of the world's time, up to one largest step past each time asked for,
+  // instead of stopping at every output time: `state` is at `time` ≥ the world's, and the world
+  // reads the state in between by interpolation (dynamics/state_interpolation.hpp) from where
+  // the flight leg began. A touch that ends the leg waits there for the world to reach it.
+  struct FlightLeg {
+    double start_time = 0.0;
+    RigidBodyState start;
+    std::optional<std::size_t> obstacle;  // touched at the leg's end
+    ClosestPoints points;
+  };
+  std::optional<FlightLeg> leg;
+  double time = 0.0;
+  RigidBodyState output;  // at the world's time, while a leg is ahead of it
   std::size_t events_seen = 0;
   long steps = 0;
   double smallest_step = 0.0;
@@ -298,7 +312,7 @@ void World::advanceTo(double t) {
 }
 
 void World::advanceBody(Body& body, double t) {
-  double now = time_;
+  double now = body.leg ? body.time : time_;
   for (;;) {
     if (body.contact) {
       // The contact takes its own steps past t; the state at t comes from dense output.
@@ -325,6 +339,22 @@ void World::advanceBody(Body& body, double t) {
       advanceFree(body, now, t);
       return;
     }
+    if (body.leg) {
+      if (t <= body.time) {
+        body.output =
+            interpolateFlight(body.leg->start, body.leg->start_time, body.state, body.time, t);
+        return;
+      }
+      // The world has passed the leg's end: take up the flight, or the touch, from there.
+      now = body.time;
+      const std::optional<std::size_t> obstacle = body.leg->obstacle;
+      const ClosestPoints points = body.leg->points;
+      body.leg.reset();
+      if (obstacle) {
+        collide(body, *obstacle, points, now);
+        continue;
+      }
+    }
     world_detail::FlightSettings settings;
     settings.tolerance = collisions_.tolerance;
     settings.gravity = gravity_;
@@ -339,25 +369,31 @@ void World::advanceBody(Body& body, double t) {
       advanceFree(body, t0, t1, /*record=*/false);  // a trial: flight records what it keeps
       return body.state;
     };
-    const auto flight =
-        world_detail::flyUntilTouch(*body.proximity, body.state, now, t, obstacles_->list, fly,
-                                    settings, body.warm, body.nearest);
-    body.state = flight.state;
-    body.nearest = flight.nearest;
-    now = flight.time;
-    // An advancement longer than the integrator's largest step was flown in such steps and a
-    // remainder (advanceFree); record it so.
     const double largest = integrator_.method == IntegratorMethod::kRk4
                                ? integrator_.step
                                : integrator_.adaptive.max_step;
+    const RigidBodyState start = body.state;
+    const auto flight =
+        world_detail::flyUntilTouch(*body.proximity, start, now, t + largest, obstacles_->list, fly,
+                                    settings, body.warm, body.nearest);
+    body.state = flight.state;
+    body.nearest = flight.nearest;
+    // An advancement longer than the integrator's largest step was flown in such steps and a
+    // remainder (advanceFree); record it so.
     for (double h : flight.steps) {
       for (; h > largest * (1.0 + 1e-9); h -= largest) {
         recordStep(body, largest);
       }
       recordStep(body, h);
     }
+    if (flight.time > now) {
+      body.leg = Body::FlightLeg{now, start, flight.obstacle, flight.points};
+      body.time = flight.time;
+      now = flight.time;
+      continue;  // the output at t, or the leg's end
+    }
     if (!flight.obstacle) {
-      return;
+      continue;
     }
     collide(body, *flight.obstacle, flight.points, now);
   }
@@ -515,7 +551,7 @@ RigidBodyState World::state(std::size_t i) const {
   if (volume_world_)
     return volume_world_->state(i);
   if (!b.contact)
-    return b.state;
+    return b.leg ? b.output : b.state;
   RigidBodyState s;
   const Frame E = b.contact->worldPoseAt(time_);
   s.position = E.translation();
@@ -534,7 +570,7 @@ double World::energy(std::size_t i) const {
     return volume_world_->energy(i);
   if (b.contact)
     return b.contact->energyAt(time_);
-  return b.system->energy(b.state);
+  return b.system->energy(state(i));
 }
 
 Vec3 World::angularMomentum(std::size_t i) const {

@@ -173,7 +173,10 @@ class World {
   /// Integrates every body to time t ≥ time() (point contact: whole steps, to within half a
   /// step of t). Throws NumericalError if a state stops being finite. A body whose smooth contact
   /// separates continues in free flight; with collisions enabled, flight ends at the next touch
-  /// (impact, possibly continuous contact again).
+  /// (impact, possibly continuous contact again). With collisions, flight may run up to one
+  /// largest step past t (state(i) at t interpolates it, Hermite) and contacts step past t (dense
+  /// output). Flight legs still end one largest step past the times asked for, so the steps
+  /// taken depend slightly on them.
   void advanceTo(double t);
 
   [[nodiscard]] double time() const noexcept { return time_; }
