@@ -25,6 +25,8 @@ TEST(BowlStudyTest, RunsStayOnTheTableAndWriteTheFigures) {
     EXPECT_GT(run.collisions, 0) << run.max_step;
     EXPECT_GT(run.contacts_on, 0) << run.max_step;
     EXPECT_GT(run.cpu_seconds, 0.0);
+    EXPECT_GT(run.setup_seconds, 0.0);  // building the world alone, a part of the run
+    EXPECT_LT(run.setup_seconds, run.cpu_seconds);
     const auto& h = run.result.stats.step_sizes;
     EXPECT_LE(*std::max_element(h.begin(), h.end()), run.max_step * (1 + 1e-12));
     // Steps tile the run (the last contact step may end past it): trial flights are not counted.

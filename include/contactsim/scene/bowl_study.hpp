@@ -30,6 +30,9 @@ struct BowlStudyOptions {
 struct BowlRun {
   double max_step = 0.0;     ///< [s]
   double cpu_seconds = 0.0;  ///< process CPU time of the whole run (set-up included)
+  /// Process CPU time of building the world alone (tessellations and their BVHs), timed in a
+  /// separate construction before the run: the part of cpu_seconds that is not simulation.
+  double setup_seconds = 0.0;
   RunResult result;
   long collisions = 0, contacts_on = 0, small_bounces = 0, separations = 0;
   long patch_crossings = 0, mode_switches = 0;
