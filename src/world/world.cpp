@@ -29,18 +29,17 @@ struct World::Body {
   // whenever anything else changes the state.
   std::optional<world_detail::NearestObstacle> nearest;
   // Flight runs ahead of the world's time, up to one largest step past each time asked for,
-  // instead of stopping at every output time: `state` is at `time` ≥ the world's, and the world
-  // reads the state in between by interpolation (dynamics/state_interpolation.hpp) from where
-  // the flight leg began. A touch that ends the leg waits there for the world to reach it.
+  // instead of stopping at every output time: `state` is at the leg's end ≥ the world's time,
+  // and state() reads the state in between by interpolation (dynamics/state_interpolation.hpp)
+  // from where the leg began. A touch that ends the leg waits there for the world to reach it.
   struct FlightLeg {
     double start_time = 0.0;
     RigidBodyState start;
+    double end_time = 0.0;                // of `state`
     std::optional<std::size_t> obstacle;  // touched at the leg's end
     ClosestPoints points;
   };
   std::optional<FlightLeg> leg;
-  double time = 0.0;
-  RigidBodyState output;  // at the world's time, while a leg is ahead of it
   std::size_t events_seen = 0;
   long steps = 0;
   double smallest_step = 0.0;
@@ -312,7 +311,7 @@ void World::advanceTo(double t) {
 }
 
 void World::advanceBody(Body& body, double t) {
-  double now = body.leg ? body.time : time_;
+  double now = body.leg ? body.leg->end_time : time_;
   for (;;) {
     if (body.contact) {
       // The contact takes its own steps past t; the state at t comes from dense output.
@@ -340,13 +339,11 @@ void World::advanceBody(Body& body, double t) {
       return;
     }
     if (body.leg) {
-      if (t <= body.time) {
-        body.output =
-            interpolateFlight(body.leg->start, body.leg->start_time, body.state, body.time, t);
-        return;
+      if (t <= body.leg->end_time) {
+        return;  // state() interpolates
       }
       // The world has passed the leg's end: take up the flight, or the touch, from there.
-      now = body.time;
+      now = body.leg->end_time;
       const std::optional<std::size_t> obstacle = body.leg->obstacle;
       const ClosestPoints points = body.leg->points;
       body.leg.reset();
@@ -387,8 +384,7 @@ void World::advanceBody(Body& body, double t) {
       recordStep(body, h);
     }
     if (flight.time > now) {
-      body.leg = Body::FlightLeg{now, start, flight.obstacle, flight.points};
-      body.time = flight.time;
+      body.leg = Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points};
       now = flight.time;
       continue;  // the output at t, or the leg's end
     }
@@ -551,7 +547,9 @@ RigidBodyState World::state(std::size_t i) const {
   if (volume_world_)
     return volume_world_->state(i);
   if (!b.contact)
-    return b.leg ? b.output : b.state;
+    return b.leg
+               ? interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, time_)
+               : b.state;
   RigidBodyState s;
   const Frame E = b.contact->worldPoseAt(time_);
   s.position = E.translation();
