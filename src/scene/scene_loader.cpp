@@ -27,13 +27,14 @@ IntegratorSettings parseIntegrator(JsonObject o) {
     s.adaptive.min_step = o.positiveNumber("min_step");
     s.adaptive.max_step = o.positiveNumber("max_step");
     s.adaptive.initial_step = o.positiveNumber("initial_step", 0.0);
+    s.adaptive.locate_events = o.boolean("locate_events", false);
     if (embedded) {
       s.adaptive.absolute_tolerance = o.positiveNumber("absolute_tolerance", 1e-9);
       s.adaptive.relative_tolerance = o.positiveNumber("relative_tolerance", 1e-9);
       o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step", "absolute_tolerance",
-                           "relative_tolerance"});
+                           "relative_tolerance", "locate_events"});
     } else {
-      o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step"});
+      o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step", "locate_events"});
     }
   } else if (method == "point-contact") {
     s.method = IntegratorMethod::kPointContact;

@@ -176,14 +176,22 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
       RigidBodyState xa = x;
       int side = 0;
       bool landed = false;
+      std::optional<Nearest> c_deep = m;  // the overlapping end of the bracket
+      RigidBodyState x_deep = candidate;
+      double t_deep = tb;
       for (int k = 0; k < 60 && !landed; ++k) {
         const double tc = tb - db * (tb - ta) / (db - da);
         const RigidBodyState xc = fly(xa, ta, tc);
         std::vector<std::optional<ClosestPoints>> warm_c = warm;
         const Nearest c = nearest(shape, xc, obstacles, warm_c);
         const bool collapsed = tb - ta < 1e-15 * std::max(1.0, std::abs(tb));
-        if (collapsed && c.distance < -allowed) {
-          break;  // a jump, not a root: the nearest pair changed at ta
+        if (collapsed && std::abs(c.distance) > tol) {
+          // A jump, not a root: the nearest pair changed at ta. The deep side is c, or what
+          // was found at tb.
+          if (c.distance < 0.0) {
+            c_deep = c, x_deep = xc, t_deep = tc;
+          }
+          break;
         }
         if (std::abs(c.distance) <= tol || collapsed) {
           out.steps.push_back(tc - t);
@@ -205,11 +213,23 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
         } else {
           tb = tc;
           db = c.distance;
+          c_deep = c, x_deep = xc, t_deep = tc;
           if (side == -1) {
             da *= 0.5;
           }
           side = -1;
         }
+      }
+      if (!landed && c_deep && c_deep->exact && approachSpeed(x_deep, c_deep->points) > 0.0 &&
+          !(ta - t > 1e-12 * std::max(1.0, std::abs(t)))) {
+        // The jump is at t itself: another part of the body, which the nearest pair at t did
+        // not show, already touches and approaches. That is the touch; its impact resolves the
+        // (small) overlap, as for any approaching overlap.
+        out.time = t_deep;
+        out.state = x_deep;
+        out.obstacle = c_deep->obstacle;
+        out.points = c_deep->points;
+        return out;
       }
       if (!landed) {
         // No root: the signed distance jumped inside the bracket (the nearest pair moved to

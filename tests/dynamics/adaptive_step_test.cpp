@@ -48,6 +48,34 @@ TEST(AdaptiveStepTest, DoublesUpToMaximumAfterSuccess) {
   EXPECT_NEAR(x(0), std::cos(1.0), 1e-6);  // RK4 with h ≤ 1/16: ≈ 1e-7
 }
 
+TEST(AdaptiveStepTest, ReportsAnEventWithTheTrialStepAndKeepsTheStepSize) {
+  // The same boundary as an event: the driver hands over the first trial step that crosses it,
+  // at full size, and the next call tries that size again.
+  AdaptiveDriver<Oscillator> driver(rk4Parameters(1.0 / 256, 0.25));
+  Oscillator system;
+  Oscillator::State x(1.0, 0.0);
+  double t = 0.0;
+  auto inside = [](double, const Oscillator::State& y) {
+    return y(0) >= 0.5 ? StepVerdict::kAccept : StepVerdict::kEvent;
+  };
+  for (;;) {
+    const auto r = driver.step(system, t, x, 10.0, inside);
+    if (r.status == StepStatus::kEvent) {
+      EXPECT_DOUBLE_EQ(r.h, 0.25);
+      EXPECT_LT(r.x(0), 0.5);
+      EXPECT_NEAR(r.x(0), std::cos(t + 0.25), 1e-4);  // the trial step (RK4 error ≈ 4e-5)
+      break;
+    }
+    ASSERT_EQ(r.status, StepStatus::kAccepted);
+    t += r.h;
+    x = r.x;
+  }
+  // cos t = 0.5 at t = π/3 ≈ 1.047: four steps of 0.25 stay above it, the fifth crosses.
+  EXPECT_DOUBLE_EQ(t, 1.0);
+  EXPECT_DOUBLE_EQ(driver.currentStep(), 0.25);
+  EXPECT_EQ(driver.stats().rejected, 0);
+}
+
 TEST(AdaptiveStepTest, HalvesOnVetoAndReportsPersistentVetoAtMinimum) {
   // Veto any step that would carry x below 0.5 (as a contact leaving its patch domain would):
   // the driver halves down to min_step and then hands the event to the caller.

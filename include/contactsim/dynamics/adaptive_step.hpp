@@ -1,12 +1,15 @@
 // Adaptive step-size driver after kry-pai-2002 §3.7: try the current step; halve it when the step
 // is vetoed (the contact left its patch domain, later issues) or, optionally, when an embedded
 // error estimate exceeds the tolerance; double it after success, between a minimum and a maximum.
+// A step may instead be reported as an event (the caller locates it within the step and goes on
+// from there), which keeps the step size.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "contactsim/dynamics/cash_karp.hpp"
 #include "contactsim/dynamics/rk4.hpp"
@@ -27,6 +30,10 @@ struct AdaptiveStepParameters {
   /// Error control of kCashKarp45: ‖e_i / (atol + rtol·max(|x_i|, |y_i|))‖_∞ ≤ 1.
   double absolute_tolerance = 1e-9;
   double relative_tolerance = 1e-9;
+  /// For callers with events inside a step (a smooth contact leaving its patch or a polynomial
+  /// piece): true locates the event within the trial step and keeps the step size; false halves
+  /// the step down to min_step first, as kry-pai-2002 §3.7 does (Fig. 8's step histograms).
+  bool locate_events = false;
 
   /// Throws InvalidInputError naming the bad field.
   void validate() const;
@@ -43,6 +50,14 @@ struct AdaptiveStepStats {
 enum class StepStatus {
   kAccepted,
   kVetoedAtMinimumStep,  ///< the veto persisted at min_step: the caller handles the event
+  kEvent,                ///< the step met an event: the caller locates it within the step
+};
+
+/// What an acceptance test says of a trial step.
+enum class StepVerdict {
+  kAccept,
+  kVeto,   ///< retry at half the step (down to min_step, then kVetoedAtMinimumStep)
+  kEvent,  ///< not taken; returned as kEvent with the trial step, the step size kept
 };
 
 template <class State>
@@ -63,8 +78,8 @@ class AdaptiveDriver {
   }
 
   /// Advances from (t, x) by at most t_end − t (t_end may be +∞). `accept(t_new, x_new)` returns
-  /// false to veto a step. The last step before t_end may be shorter than min_step; it does not
-  /// change the step size carried to the next call.
+  /// false to veto a step, or a StepVerdict. The last step before t_end may be shorter than
+  /// min_step; it does not change the step size carried to the next call.
   template <class Accept>
   AdaptiveStepResult<State> step(const S& system, double t, const State& x, double t_end,
                                  Accept&& accept) {
@@ -86,7 +101,17 @@ class AdaptiveDriver {
       } else {
         y = rk4Step(system, t, x, h);
       }
-      const bool vetoed = !accept(t + h, y);
+      StepVerdict verdict = StepVerdict::kAccept;
+      if constexpr (std::is_same_v<std::invoke_result_t<Accept, double, const State&>,
+                                   StepVerdict>) {
+        verdict = accept(t + h, y);
+      } else {
+        verdict = accept(t + h, y) ? StepVerdict::kAccept : StepVerdict::kVeto;
+      }
+      if (verdict == StepVerdict::kEvent) {
+        return {StepStatus::kEvent, h, y};
+      }
+      const bool vetoed = verdict == StepVerdict::kVeto;
       if (vetoed && at_minimum) {
         ++stats_.rejected;
         return {StepStatus::kVetoedAtMinimumStep, h, y};

@@ -19,6 +19,11 @@ using State10 = Eigen::Matrix<double, 10, 1>;
 
 namespace {
 
+// How far past a seam between polynomial pieces a step may end [s]. q̈ jumps there (third
+// derivatives of the surfaces do), so a step that overshoots by δ errs in q̇ by about δ times
+// the jump: 1e-9 s keeps that far below the RK4 truncation error of a millisecond step.
+constexpr double kSeamTime = 1e-9;
+
 // The ODE (q, q̇)' = (q̇, q̈) for fixed patches and friction mode (kry-pai-2002 eq. 20/28).
 class ContactOde {
  public:
@@ -243,18 +248,66 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     // polynomial pieces of a patch (third derivatives, hence q̈, jump there: RK4 would lose order).
     const int piece1 = setup_.surface1->polynomialPiece(state_.patch1, state_.q(0), state_.q(1));
     const int piece2 = setup_.surface2->polynomialPiece(state_.patch2, state_.q(2), state_.q(3));
+    // A non-finite trial step is always halved; leaving a patch or piece is located within the
+    // trial step (crossBoundary, stepAcrossSeam) or, as kry-pai-2002 §3.7, halved down to the
+    // minimum step first.
+    const bool locate = setup_.integrator.locate_events;
+    const StepVerdict leaves = locate ? StepVerdict::kEvent : StepVerdict::kVeto;
+    // With events located, a sliding contact whose slip reverses within a step has passed
+    // through zero slip: that step ends where the slip is about to (slipStops), so that the
+    // threshold for no-slip (§4.2) is not stepped over at large steps.
+    // Friction decelerates the slip about uniformly until it stops (a step across that instant
+    // sees the friction flip and loses all accuracy): steps last at most as long as the slip
+    // takes, at its present rate, to fall to half the threshold, and a step that still reverses
+    // the slip is an event.
+    Eigen::Vector2d slip0 = Eigen::Vector2d::Zero();
+    double time_to_stop = std::numeric_limits<double>::infinity();
+    if (locate && state_.mode == FrictionMode::kSliding && setup_.friction.mu > 0.0) {
+      const ContactKinematics k = kinematics(state_);
+      slip0 = (k.H_c * state_.qdot).segment<2>(3);
+      const double speed = slip0.norm();
+      if (speed >= setup_.friction.slip_threshold && speed > 0.0) {
+        const Vec5 qddot = ode.derivative(time_, x).tail<5>();
+        const double rate = (k.Hdot_c * state_.qdot + k.H_c * qddot).segment<2>(3).dot(slip0) /
+                            speed;  // d|slip|/dt
+        if (rate < 0.0)
+          time_to_stop = (speed - 0.5 * setup_.friction.slip_threshold) / -rate;
+      } else {
+        slip0.setZero();
+      }
+    }
+    watched_slip_ = slip0;
+    const bool watch_slip = slip0.norm() > 0.0;
+    bool slip_reverses = false;
     auto inside = [&](double, const State10& y) {
-      return y.allFinite() &&
-             setup_.surface1->domain(state_.patch1)
-                 .contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
-             setup_.surface2->domain(state_.patch2)
-                 .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
-             setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
-             setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
+      slip_reverses = false;
+      if (!y.allFinite())
+        return StepVerdict::kVeto;
+      const bool stays = setup_.surface1->domain(state_.patch1)
+                             .contains(st(y.head<5>(), 1), setup_.boundary_epsilon) &&
+                         setup_.surface2->domain(state_.patch2)
+                             .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
+                         setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
+                         setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
+      if (!stays) {
+        // A long trial step's chord may leave through the edge the contact has just come
+        // across (its path curves back into the patch): an edge crossing at the very start of
+        // the chord is no guide to where the path leaves, so such a step is halved instead.
+        if (locate && crossesAtStart(x, y))
+          return StepVerdict::kVeto;
+        return leaves;
+      }
+      if (watch_slip) {
+        slip_reverses = reversesSlip(y);
+        if (slip_reverses)
+          return StepVerdict::kEvent;
+      }
+      return StepVerdict::kAccept;
     };
     const SmoothContactState start = state_;
     const double t_start = time_;
-    const auto r = integrator_->driver.step(ode, time_, x, horizon, inside);
+    const auto r =
+        integrator_->driver.step(ode, time_, x, std::min(horizon, time_ + time_to_stop), inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
     if (r.status == StepStatus::kVetoedAtMinimumStep && !r.x.allFinite()) {
       // Even the minimum step leads where the contact system is singular: separate here, as
@@ -264,7 +317,11 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
           "the contact system is singular within a minimum step (near-conforming contact)");
       break;
     }
-    if (r.status == StepStatus::kVetoedAtMinimumStep) {
+    if (r.status == StepStatus::kEvent && slip_reverses) {
+      slipStops(x, r.h);
+      continue;
+    }
+    if (r.status == StepStatus::kVetoedAtMinimumStep || r.status == StepStatus::kEvent) {
       crossBoundary(x, r.x, r.h);
       continue;
     }
@@ -324,22 +381,53 @@ double SmoothContact::energyOf(const SmoothContactState& s) const {
          setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
 }
 
-void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
-  // The step stayed on its patches but crossed a seam between polynomial pieces: bisect for the
-  // first fraction of it that lands in another piece and take the step to just there, so that
-  // each following step integrates one smooth piece.
+void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside, double h) {
+  // The step stayed on its patches but crossed a seam between polynomial pieces: find the first
+  // fraction of it that lands in another piece and take the step to just there (at most
+  // kSeamTime past the seam), so that each following step integrates one smooth piece.
   const ContactOde ode(*this, state_, slip_hint_);
-  auto pieces = [this](const State10& y) {
-    return std::make_pair(setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)),
-                          setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)));
+  auto pieces = [this](const Vec5& q) {
+    return std::make_pair(setup_.surface1->polynomialPiece(state_.patch1, q(0), q(1)),
+                          setup_.surface2->polynomialPiece(state_.patch2, q(2), q(3)));
   };
-  const auto start_pieces = pieces(inside);
+  const auto start_pieces = pieces(inside.head<5>());
+  auto stays = [&](double fraction) {
+    return pieces(rk4Step(ode, time_, inside, fraction * h).head<5>()) == start_pieces;
+  };
+  // A guess from the cubic Hermite path of q through the trial step (no ODE evaluations), then
+  // a bracket around it of RK4 steps, widened until it holds, then bisection.
   double lo = 0.0, hi = 1.0;
-  for (int i = 0; i < 48 && (hi - lo) * h > 1e-15; ++i) {
+  {
+    double a = 0.0, b = 1.0;
+    for (int i = 0; i < 60 && (b - a) * h > kSeamTime; ++i) {
+      const double u = 0.5 * (a + b);
+      const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
+      const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
+      const Vec5 q = h00 * inside.head<5>() + h10 * h * inside.tail<5>() + h01 * outside.head<5>() +
+                     h11 * h * outside.tail<5>();
+      (pieces(q) == start_pieces ? a : b) = u;
+    }
+    for (double width = std::max(kSeamTime / h, 1e-9);; width *= 16.0) {
+      const double l = std::max(0.0, a - width), u = std::min(1.0, b + width);
+      const bool l_ok = l == 0.0 || stays(l), u_ok = u == 1.0 || !stays(u);
+      if (l_ok && u_ok) {
+        lo = l;
+        hi = u;
+        break;
+      }
+      if (l == 0.0 && u == 1.0)
+        break;
+    }
+  }
+  while ((hi - lo) * h > kSeamTime) {
     const double mid = 0.5 * (lo + hi);
-    (pieces(rk4Step(ode, time_, inside, mid * h)) == start_pieces ? lo : hi) = mid;
+    (stays(mid) ? lo : hi) = mid;
   }
   const State10 y = rk4Step(ode, time_, inside, hi * h);
+  if (reversesSlip(y)) {  // the slip stops before the seam
+    slipStops(inside, hi * h);
+    return;
+  }
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += hi * h;
@@ -349,6 +437,67 @@ void SmoothContact::stepAcrossSeam(const State10& inside, double h) {
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
   stats_.step_sizes.push_back(hi * h);
+  afterStep();
+}
+
+Eigen::Vector2d SmoothContact::slipOf(const SmoothContactState& s) const {
+  return (kinematics(s).H_c * s.qdot).segment<2>(3);
+}
+
+bool SmoothContact::reversesSlip(const State10& y) const {
+  if (watched_slip_.isZero())
+    return false;
+  SmoothContactState end = state_;
+  end.q = y.head<5>();
+  end.qdot = y.tail<5>();
+  return slipOf(end).dot(watched_slip_) <= 0.0;
+}
+
+void SmoothContact::slipStops(const State10& start, double h) {
+  const Eigen::Vector2d slip0 = watched_slip_;
+  // The sliding contact's slip turned against its direction at the step's start within this
+  // step, although the step was no longer than the slip's rate predicted it to last. Find by
+  // regula falsi (Illinois) the fraction of the step where the slip along that direction has
+  // fallen to half the no-slip threshold, and end the step there: afterStep then enters no-slip
+  // friction if the slip is below the threshold.
+  const ContactOde ode(*this, state_, slip_hint_);
+  const Eigen::Vector2d direction = slip0.normalized();
+  const double target = 0.5 * setup_.friction.slip_threshold;
+  auto excess = [&](double fraction, State10* y) {
+    *y = rk4Step(ode, time_, start, fraction * h);
+    SmoothContactState s = state_;
+    s.q = y->head<5>();
+    s.qdot = y->tail<5>();
+    return slipOf(s).dot(direction) - target;
+  };
+  State10 y_lo = start, y_hi, y;
+  double lo = 0.0, hi = 1.0, g_lo = slip0.norm() - target, g_hi = excess(hi, &y_hi);
+  int side = 0;
+  for (int i = 0; i < 30 && lo < hi && g_lo > 0.8 * target; ++i) {
+    const double mid = std::clamp((lo * g_hi - hi * g_lo) / (g_hi - g_lo), lo, hi);
+    const double g = excess(mid, &y);
+    if (g > 0.0) {
+      lo = mid, g_lo = g, y_lo = y;
+      g_hi *= side == 1 ? 0.5 : 1.0;
+      side = 1;
+    } else {
+      hi = mid, g_hi = g, y_hi = y;
+      g_lo *= side == -1 ? 0.5 : 1.0;
+      side = -1;
+    }
+  }
+  if (!(lo > 0.0)) {  // no progress: take the step to where the slip reversed
+    lo = hi;
+    y_lo = y_hi;
+  }
+  const SmoothContactState before = state_;
+  const double t_start = time_;
+  time_ += lo * h;
+  state_.q = y_lo.head<5>();
+  state_.qdot = y_lo.tail<5>();
+  record(t_start, before);
+  ++stats_.accepted_steps;
+  stats_.step_sizes.push_back(lo * h);
   afterStep();
 }
 
@@ -433,6 +582,18 @@ bool SmoothContact::nearIrregularPoint() {
   return false;
 }
 
+bool SmoothContact::crossesAtStart(const State10& from, const State10& to) const {
+  for (const int b : {1, 2}) {
+    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
+    const int patch = b == 1 ? state_.patch1 : state_.patch2;
+    const auto c =
+        surface.domain(patch).firstEdgeCrossed(st(from.head<5>(), b), st(to.head<5>(), b));
+    if (c && c->lambda <= 1e-6)
+      return true;
+  }
+  return false;
+}
+
 void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {
   // kry-pai-2002 §3.5: carry the contact along the step onto the exact boundary, then write the
   // state in the neighbouring patch (eqs. 41–43). The body whose patch it leaves first goes first.
@@ -451,7 +612,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     }
   }
   if (body == 0) {
-    stepAcrossSeam(inside, h);
+    stepAcrossSeam(inside, outside, h);
     return;
   }
   // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
@@ -476,6 +637,10 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   }
   lambda = l1;
   const State10 at_edge = lambda > 0.0 ? rk4Step(ode, time_, inside, lambda * h) : inside;
+  if (lambda > 0.0 && reversesSlip(at_edge)) {  // the slip stops before the edge
+    slipStops(inside, lambda * h);
+    return;
+  }
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += lambda * h;

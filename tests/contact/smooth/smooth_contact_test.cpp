@@ -81,34 +81,71 @@ TEST(SmoothContactTest, SlidesDownASteepInclineAtCoulombAcceleration) {
   EXPECT_NEAR(distance / (d1 + v1 * rest + 0.5 * a * rest * rest), 1.0, 1e-7);
 }
 
-TEST(SmoothContactTest, LaunchedSlidingBallStartsRollingAtTheRightTime) {
-  const double mu = 0.3, v0 = 2.0, w0 = -5.0;  // backspin
-  const Ball ball;
+// The ball on a level plane launched sliding at v₀ along world x with spin ω₀ about world y
+// (rolling along +x has ω_y = v/R), run for 1 s; the time of its first friction-mode switch.
+struct Launch {
+  static constexpr double mu = 0.3, v0 = 2.0, w0 = -5.0;  // backspin
+  Ball ball;
+  double t_star = 2.0 * (v0 - ball.R * w0) / (7.0 * mu * kG);
+  double v_rolling = (5 * v0 + 2 * ball.R * w0) / 7.0;
+};
+struct LaunchRun {
+  SmoothContact contact;
+  double t_switch = -1.0;
+  double launch_twist_error = 0.0;
+};
+LaunchRun launchBall(double slip_threshold, double max_step, bool locate_events) {
+  const Launch l;
   FrictionParameters f;
-  f.mu = mu;
-  // Near zero slip the Coulomb force flips sign within a step, so the slip speed chatters at about
-  // μ g h: the switch threshold must exceed that (kry-pai-2002 §4.2 uses 2.5–5 mm/s at 1 ms).
-  f.slip_threshold = 5e-4;
-  SmoothContact c = ballOnIncline(0.0, f, FrictionMode::kSliding, 1e-4, ball);
-  // Body twist: v₀ along world x, spin ω₀ about world y (rolling along +x has ω_y = v/R).
+  f.mu = Launch::mu;
+  f.slip_threshold = slip_threshold;
+  SmoothContact c = ballOnIncline(0.0, f, FrictionMode::kSliding, max_step, l.ball);
   const Frame E = c.worldPose();
-  const Twist phi =
-      spatial(E.linear().transpose() * Vec3(0, w0, 0), E.linear().transpose() * Vec3(v0, 0, 0));
+  const Twist phi = spatial(E.linear().transpose() * Vec3(0, Launch::w0, 0),
+                            E.linear().transpose() * Vec3(Launch::v0, 0, 0));
   SmoothContactState s = c.state();
   s.qdot = c.coordinateVelocity(phi);
   SmoothContactSetup setup = c.setup();
-  SmoothContact launched(setup, s);
-  EXPECT_LT((launched.bodyTwist() - phi).norm(), 1e-12);
-  launched.advanceTo(1.0);
-  double t_switch = -1.0;
-  for (const SmoothContactEvent& e : launched.events()) {
-    if (e.type == SmoothContactEventType::kModeSwitch && t_switch < 0.0)
-      t_switch = e.time;
+  setup.integrator.locate_events = locate_events;
+  LaunchRun run{SmoothContact(setup, s)};
+  run.launch_twist_error = (run.contact.bodyTwist() - phi).norm();
+  run.contact.advanceTo(1.0);
+  for (const SmoothContactEvent& e : run.contact.events()) {
+    if (e.type == SmoothContactEventType::kModeSwitch && run.t_switch < 0.0)
+      run.t_switch = e.time;
   }
-  const double t_star = 2.0 * (v0 - ball.R * w0) / (7.0 * mu * kG);
-  EXPECT_NEAR(t_switch / t_star, 1.0, 1e-3);
-  const Vec3 v = launched.worldPose().linear() * launched.bodyTwist().tail<3>();
-  EXPECT_NEAR(v.x() / ((5 * v0 + 2 * ball.R * w0) / 7.0), 1.0, 1e-3);
+  return run;
+}
+
+double worldVelocityX(const SmoothContact& c) {
+  return (c.worldPose().linear() * c.bodyTwist().tail<3>()).x();
+}
+
+TEST(SmoothContactTest, LaunchedSlidingBallStartsRollingAtTheRightTime) {
+  // Near zero slip the Coulomb force flips sign within a step, so the slip speed chatters at about
+  // μ g h: the switch threshold must exceed that (kry-pai-2002 §4.2 uses 2.5–5 mm/s at 1 ms).
+  const Launch l;
+  const LaunchRun run = launchBall(5e-4, 1e-4, false);
+  EXPECT_LT(run.launch_twist_error, 1e-12);
+  EXPECT_NEAR(run.t_switch / l.t_star, 1.0, 1e-3);
+  EXPECT_NEAR(worldVelocityX(run.contact) / l.v_rolling, 1.0, 1e-3);
+}
+
+TEST(SmoothContactTest, LocatedSlipStopStartsRollingOnTimeAtLargeSteps) {
+  // The same launch at 50 ms steps with the paper's 5 mm/s threshold: the slip falls by
+  // (7/2) μ g ≈ 0.5 m/s per step, so a step end almost never lands below the threshold. Located
+  // events (AdaptiveStepParameters::locate_events) end the step where the slip's rate says it
+  // stops, and the ball rolls from there on at (5 v₀ + 2 R ω₀) / 7.
+  const Launch l;
+  const LaunchRun run = launchBall(5e-3, 0.05, true);
+  // The switch comes when the slip is within the threshold of zero: at most 5 mm/s early at
+  // 10.3 m/s², 0.5 ms before t* ≈ 0.243 s.
+  EXPECT_GT(run.t_switch, l.t_star - 5e-3 / (3.5 * Launch::mu * kG));
+  EXPECT_LE(run.t_switch, l.t_star + 1e-9);
+  EXPECT_EQ(run.contact.state().mode, FrictionMode::kRolling);
+  EXPECT_NEAR(worldVelocityX(run.contact) / l.v_rolling, 1.0, 5e-3);
+  // Large steps all along: 20 steps of 50 ms in 1 s, plus the few that locate the stop.
+  EXPECT_LT(run.contact.stats().accepted_steps, 30);
 }
 
 struct RunSummary {

@@ -137,7 +137,13 @@ class SmoothContact {
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
   void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
-  void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside, double h);
+  [[nodiscard]] bool crossesAtStart(const Eigen::Matrix<double, 10, 1>& from,
+                                    const Eigen::Matrix<double, 10, 1>& to) const;
+  void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside,
+                      const Eigen::Matrix<double, 10, 1>& outside, double h);
+  [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
+  [[nodiscard]] bool reversesSlip(const Eigen::Matrix<double, 10, 1>& y) const;
+  void slipStops(const Eigen::Matrix<double, 10, 1>& start, double h);
   void afterStep();
   bool nearIrregularPoint();
   void log(SmoothContactEventType type, std::string detail);
@@ -147,6 +153,9 @@ class SmoothContact {
   double time_;
   bool separated_ = false;
   Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
+  // The slip at the start of the step being taken, while a sliding contact's slip is watched for
+  // reversal (AdaptiveStepParameters::locate_events); zero otherwise.
+  Eigen::Vector2d watched_slip_ = Eigen::Vector2d::Zero();
   std::unique_ptr<Integrator> integrator_;
   std::vector<SmoothContactEvent> events_;
   std::vector<Segment> history_;  // steps of the last advance, and the one before it
