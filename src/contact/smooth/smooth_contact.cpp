@@ -272,6 +272,8 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                             speed;  // d|slip|/dt
         if (rate < 0.0)
           time_to_stop = (speed - 0.5 * setup_.friction.slip_threshold) / -rate;
+        if (!(time_ + time_to_stop > time_))  // too short to represent: no limit
+          time_to_stop = std::numeric_limits<double>::infinity();
       } else {
         slip0.setZero();
       }
