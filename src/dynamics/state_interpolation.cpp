@@ -7,19 +7,6 @@
 namespace contactsim {
 namespace {
 
-// The cubic Hermite basis at s ∈ [0, 1] for values (h00, h01) and derivatives scaled by the
-// interval (h10, h11), and the derivatives of those four with respect to s.
-struct Hermite {
-  double h00, h10, h01, h11;
-  double d00, d10, d01, d11;
-};
-
-Hermite basis(double s) {
-  const double s2 = s * s, s3 = s2 * s;
-  return {2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s,    -2 * s3 + 3 * s2, s3 - s2,
-          6 * s2 - 6 * s,      3 * s2 - 4 * s + 1, -6 * s2 + 6 * s,  3 * s2 - 2 * s};
-}
-
 Eigen::Vector4d coefficients(const Quat& q) {
   return Eigen::Vector4d(q.w(), q.x(), q.y(), q.z());
 }
@@ -41,7 +28,7 @@ RigidBodyState interpolateFlight(const RigidBodyState& a, double t0, const Rigid
   }
   const double dt = t1 - t0;
   const double s = (t - t0) / dt;
-  const Hermite h = basis(s);
+  const HermiteBasis h = hermiteBasis(s);
   const Vec3 va = a.worldLinearVelocity(), vb = b.worldLinearVelocity();
   const Vec3 position = h.h00 * a.position + h.h10 * dt * va + h.h01 * b.position + h.h11 * dt * vb;
   const Vec3 velocity = (h.d00 * a.position + h.d01 * b.position) / dt + h.d10 * va + h.d11 * vb;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "contactsim/dynamics/newton_euler.hpp"
+#include "contactsim/dynamics/state_interpolation.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 
@@ -253,13 +254,11 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     // minimum step first.
     const bool locate = setup_.integrator.locate_events;
     const StepVerdict leaves = locate ? StepVerdict::kEvent : StepVerdict::kVeto;
-    // With events located, a sliding contact whose slip reverses within a step has passed
-    // through zero slip: that step ends where the slip is about to (slipStops), so that the
-    // threshold for no-slip (§4.2) is not stepped over at large steps.
-    // Friction decelerates the slip about uniformly until it stops (a step across that instant
-    // sees the friction flip and loses all accuracy): steps last at most as long as the slip
-    // takes, at its present rate, to fall to half the threshold, and a step that still reverses
-    // the slip is an event.
+    // With events located, the no-slip threshold (§4.2) must not be stepped over at large
+    // steps. Friction decelerates the slip about uniformly until it stops (a step across that
+    // instant sees the friction flip and loses all accuracy): steps last at most as long as the
+    // slip takes, at its present rate, to fall to half the threshold, and a step that still
+    // reverses the slip is an event.
     Eigen::Vector2d slip0 = Eigen::Vector2d::Zero();
     double time_to_stop = std::numeric_limits<double>::infinity();
     if (locate && state_.mode == FrictionMode::kSliding && setup_.friction.mu > 0.0) {
@@ -352,11 +351,9 @@ SmoothContactState SmoothContact::stateAt(double t) const {
       continue;
     // Cubic Hermite on [t0, t1] with values and derivatives at both ends.
     const double h = it->t1 - it->t0, u = std::clamp((t - it->t0) / h, 0.0, 1.0);
-    const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
-    const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
     SmoothContactState s = it->s0;
-    s.q = h00 * it->s0.q + h10 * h * it->s0.qdot + h01 * it->s1.q + h11 * h * it->s1.qdot;
-    s.qdot = h00 * it->s0.qdot + h10 * h * it->qddot0 + h01 * it->s1.qdot + h11 * h * it->qddot1;
+    s.q = hermite(it->s0.q, it->s0.qdot, it->s1.q, it->s1.qdot, h, u);
+    s.qdot = hermite(it->s0.qdot, it->qddot0, it->s1.qdot, it->qddot1, h, u);
     return s;
   }
   throw InvalidInputError("smooth contact: no dense output at t = " + std::to_string(t) +
@@ -403,10 +400,8 @@ void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside
     double a = 0.0, b = 1.0;
     for (int i = 0; i < 60 && (b - a) * h > kSeamTime; ++i) {
       const double u = 0.5 * (a + b);
-      const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
-      const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
-      const Vec5 q = h00 * inside.head<5>() + h10 * h * inside.tail<5>() + h01 * outside.head<5>() +
-                     h11 * h * outside.tail<5>();
+      const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
+                                   outside.tail<5>(), h, u);
       (pieces(q) == start_pieces ? a : b) = u;
     }
     for (double width = std::max(kSeamTime / h, 1e-9);; width *= 16.0) {
