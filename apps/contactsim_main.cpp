@@ -79,11 +79,14 @@ int runBowlStudy(const contactsim::BowlStudyOptions& options, const std::string&
   const std::string dir = out_dir.empty() ? "contactsim-out/bowl-study" : out_dir;
   contactsim::writeBowlStudy(result, dir);
   if (!quiet) {
-    std::printf("max step  CPU [s]  set-up [s]  steps  collisions  contact-on  bounces  end\n");
+    std::printf(
+        "max step  CPU [s]  set-up [s]  simulation [s]  steps  collisions  contact-on  bounces  "
+        "end\n");
     for (const auto& run : result.runs) {
-      std::printf("%5.0f ms  %7.3f  %10.3f  %5ld  %10ld  %10ld  %7ld  %s\n", run.max_step * 1000.0,
-                  run.cpu_seconds, run.setup_seconds, run.result.stats.steps, run.collisions,
-                  run.contacts_on, run.small_bounces, run.final_state.c_str());
+      std::printf("%5.0f ms  %7.3f  %10.3f  %14.3f  %5ld  %10ld  %10ld  %7ld  %s\n",
+                  run.max_step * 1000.0, run.cpu_seconds, run.setup_seconds,
+                  run.simulationSeconds(), run.result.stats.steps, run.collisions, run.contacts_on,
+                  run.small_bounces, run.final_state.c_str());
     }
     std::printf(
         "wrote %s/{table.{csv,md},com_paths.svg,com_height_*.svg,step_sizes.{csv,svg},"

@@ -270,16 +270,6 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   // through both bodies (a bowl's inside above a table's underside). So the warm pair is kept
   // only when it agrees with the meshes to within their tessellation errors.
   const double bound = shape1.tessellationError() + shape2.tessellationError();
-  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
-  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
-  // The meshes' distance need not be closer than the tessellation errors it is compared with:
-  // FCL may stop its traversal early (abs_err).
-  fcl::DistanceRequestd request;
-  request.enable_nearest_points = true;
-  request.abs_err = bound;
-  fcl::DistanceResultd result;
-  fcl::distance(&o1, &o2, request, result);
-  mesh_distance = std::max(0.0, result.min_distance);
   std::optional<ClosestPoints> warm_pair;
   if (warm) {
     warm_pair = refine(warm->patch1, warm->st, warm->patch2, warm->uv);
@@ -287,6 +277,23 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
       warm_pair.reset();
     }
   }
+  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
+  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+  // The meshes' distance need not be closer than the tessellation errors it is compared with:
+  // FCL may stop its traversal early (abs_err).
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  request.abs_err = bound;
+  // A warm pair apart by d bounds the meshes' distance by d + bound (each mesh strays from its
+  // surface by at most its error). Started from that bound, FCL's traversal prunes every pair of
+  // bounding volumes farther apart, and when nothing is nearer it reports the bound itself (no
+  // triangles), at most `bound` above the meshes' distance, as its abs_err allows anyway.
+  fcl::DistanceResultd result;
+  if (warm_pair && warm_pair->distance > 0.0) {
+    result.min_distance = warm_pair->distance + bound;
+  }
+  fcl::distance(&o1, &o2, request, result);
+  mesh_distance = std::max(0.0, result.min_distance);
   if (result.min_distance > 0.0) {
     if (warm_pair && std::abs(warm_pair->distance - result.min_distance) <= 2.0 * bound) {
       return *warm_pair;

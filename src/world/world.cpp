@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <sstream>
 
 #include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/contact/smooth/contact_from_pose.hpp"
@@ -231,6 +232,7 @@ void World::buildCollisions(const WorldDescription& description) {
       }
     }
   }
+  checkFreePairs();
 }
 
 void World::buildPointContactWorld(const WorldDescription& description) {
@@ -308,6 +310,48 @@ void World::advanceTo(double t) {
     }
   }
   time_ = t;
+  checkFreePairs();
+}
+
+// Collisions pair each free body with the fixed ones only (kry-pai-2002's bowl and table); two
+// free bodies with surfaces are not collided with each other. Rather than let them pass through
+// each other silently, the world checks every such pair at the times it is asked for (the
+// output times of a scene) and stops with an error once they touch or overlap. A pair that
+// meets and parts again between two of those times is not seen.
+void World::checkFreePairs() const {
+  if (!obstacles_) {
+    return;
+  }
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const Body& a = *bodies_[i];
+    if (a.fixed || !a.proximity) {
+      continue;
+    }
+    for (std::size_t j = i + 1; j < bodies_.size(); ++j) {
+      const Body& b = *bodies_[j];
+      if (b.fixed || !b.proximity) {
+        continue;
+      }
+      const RigidBodyState sa = state(i), sb = state(j);
+      if ((sa.position - sb.position).norm() >
+          a.proximity->boundingRadius() + b.proximity->boundingRadius()) {
+        continue;  // their bounding spheres are apart
+      }
+      const ClosestPoints cp = closestPoints(*a.proximity, sa.pose(), *b.proximity, sb.pose());
+      const bool touching =
+          cp.converged ? cp.distance <= collisions_.tolerance : cp.mesh_distance == 0.0;
+      if (touching) {
+        std::ostringstream m;
+        m << "free bodies '" << a.name << "' and '" << b.name << "' touch at t = " << time_;
+        if (cp.converged) {
+          m << " (distance " << cp.distance << " m)";
+        }
+        m << ": collisions between two free bodies are not supported; only free bodies against "
+             "fixed ones collide (make one of them fixed, or keep them apart)";
+        throw InvalidInputError(m.str());
+      }
+    }
+  }
 }
 
 void World::advanceBody(Body& body, double t) {

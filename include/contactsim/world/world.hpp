@@ -110,7 +110,9 @@ struct SmoothContactDescription {
 /// free flight by conservative advancement to the first touch (collision/surface_proximity), a
 /// Chatterjee–Ruina impulse there, and continuous smooth contact once an impact leaves the bodies
 /// closing slower than `contact_speed` (the residual normal speed is dropped: a small plastic
-/// loss). Separation (normal force < 0) returns the body to free flight.
+/// loss). Separation (normal force < 0) returns the body to free flight. Two free bodies are not
+/// collided with each other: the world throws InvalidInputError when two free bodies with
+/// surfaces start in touch or touch at a time advanceTo is given.
 struct CollisionSettings {
   bool enabled = false;
   ImpactParameters impact;
@@ -201,6 +203,9 @@ class World {
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
+  /// Throws InvalidInputError when two free bodies with surfaces touch now (collisions pair free
+  /// bodies with fixed ones only).
+  void checkFreePairs() const;
   [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
   [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
                                                                 const RigidBodyState& state,
