@@ -5,7 +5,8 @@
 //   contactsim validate SCENE.json     check a scene without running it
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
-//   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S]
+//   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
+//   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
@@ -144,6 +145,8 @@ int main(int argc, char** argv) {
                    "Maximum steps [ms] (default 1,2,4,8,16,32,64,128)")
       ->delimiter(',');
   bowl_study->add_option("--duration", bowl.duration, "Simulated time per run [s]");
+  bowl_study->add_option("--repeats", bowl.repeats,
+                         "Runs per maximum step; CPU times are their medians (default 3)");
   bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
 
   CLI11_PARSE(app, argc, argv);

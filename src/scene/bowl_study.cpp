@@ -56,6 +56,12 @@ std::string lastMode(const RunResult& r) {
   return mode;
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
 }  // namespace
 
 void BowlStudyOptions::validate() const {
@@ -71,6 +77,10 @@ void BowlStudyOptions::validate() const {
     }
   }
   requirePositive(duration, "bowl study: duration [s]");
+  if (repeats < 1) {
+    throw InvalidInputError("bowl study: repeats must be at least 1, got " +
+                            std::to_string(repeats));
+  }
   requirePositive(slip_threshold, "bowl study: slip threshold [m/s]");
   requirePositive(fine_slip_threshold, "bowl study: fine slip threshold [m/s]");
   requirePositive(output_rate, "bowl study: output rate [Hz]");
@@ -97,12 +107,20 @@ BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
         max_step <= options.min_step ? options.fine_slip_threshold : options.slip_threshold;
     BowlRun run;
     run.max_step = max_step;
-    const std::clock_t setup = std::clock();
-    { const World world(scene.world); }
-    run.setup_seconds = static_cast<double>(std::clock() - setup) / CLOCKS_PER_SEC;
-    const std::clock_t start = std::clock();
-    run.result = runScene(scene);
-    run.cpu_seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    std::vector<double> setup_seconds, cpu_seconds;
+    for (int k = 0; k < options.repeats; ++k) {
+      const std::clock_t setup = std::clock();
+      { const World world(scene.world); }
+      setup_seconds.push_back(static_cast<double>(std::clock() - setup) / CLOCKS_PER_SEC);
+      const std::clock_t start = std::clock();
+      RunResult result = runScene(scene);
+      cpu_seconds.push_back(static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC);
+      if (k == 0) {
+        run.result = std::move(result);
+      }
+    }
+    run.setup_seconds = median(setup_seconds);
+    run.cpu_seconds = median(cpu_seconds);
     countEvents(run);
     for (const TrajectorySample& s : run.result.samples) {
       const Vec3& p = s.bodies[0].state.position;

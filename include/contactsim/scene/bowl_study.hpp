@@ -19,8 +19,11 @@ namespace contactsim {
 struct BowlStudyOptions {
   std::filesystem::path scene = "scenes/bowl-throw.json";
   std::vector<double> max_steps = {0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128};
-  double min_step = 0.001;              ///< [s]
-  double duration = 3.0;                ///< [s]
+  double min_step = 0.001;  ///< [s]
+  double duration = 3.0;    ///< [s]
+  /// Runs per maximum step: CPU times are their medians (this machine's timings vary by tens of
+  /// per cent from run to run); trajectories and counts come from the first.
+  int repeats = 3;
   double slip_threshold = 0.005;        ///< [m/s] no-slip entry (kry-pai-2002 §4.2)
   double fine_slip_threshold = 0.0025;  ///< [m/s] for the runs at max step ≤ min step
   double output_rate = 100.0;           ///< [Hz] samples for the figures
@@ -31,9 +34,10 @@ struct BowlStudyOptions {
 
 struct BowlRun {
   double max_step = 0.0;     ///< [s]
-  double cpu_seconds = 0.0;  ///< process CPU time of the whole run (set-up included)
+  double cpu_seconds = 0.0;  ///< process CPU time of the whole run (set-up included), median
   /// Process CPU time of building the world alone (tessellations and their BVHs), timed in a
-  /// separate construction before the run: the part of cpu_seconds that is not simulation.
+  /// separate construction before the run (median): the part of cpu_seconds that is not
+  /// simulation.
   double setup_seconds = 0.0;
   /// cpu_seconds less setup_seconds: the simulation itself (flight, impacts, contact evolution,
   /// output), what kry-pai-2002 Table II times.

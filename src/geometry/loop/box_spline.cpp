@@ -109,13 +109,15 @@ SurfaceJet evaluateQuartic(const Eigen::Matrix<double, 15, 3>& coefficients, dou
       }
     }
   }
-  const Eigen::Matrix<double, 10, 3> J = D * coefficients;
   SurfaceJet jet;
   jet.order = order;
   Vec3* out[10] = {&jet.c,    &jet.c_s,   &jet.c_t,   &jet.c_ss,  &jet.c_st,
                    &jet.c_tt, &jet.c_sss, &jet.c_sst, &jet.c_stt, &jet.c_ttt};
-  for (int r = 0; r < 10; ++r)
-    *out[r] = J.row(r).transpose();
+  // Only the rows of the orders asked for (the rest of the jet stays zero), each a 15-term dot
+  // product per coordinate: a general matrix product would pack these small matrices first.
+  const int rows = (max_order + 1) * (max_order + 2) / 2;
+  for (int r = 0; r < rows; ++r)
+    *out[r] = coefficients.transpose().lazyProduct(D.row(r).transpose());
   return jet;
 }
 
