@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Control meshes of the scene files (closed, consistently outward-oriented triangle meshes).
 
+footed-bowl.obj  the bowl of kry-pai-2002 §4.2's proportions, 12.9 cm across and 10.9 cm high,
+           standing on a foot ring of regular patches (FOOTED_BOWL_PROFILE); the script prints
+           its volume, centre of mass and inertia (scenes/footed-bowl-throw.json).
 bowl.obj   a thick bowl: an outer and an inner surface of revolution joined at a rounded rim,
            6 vertices per ring: the poles and the middle rings have valence 6, the first and
            last rings valence 5.
@@ -25,19 +28,32 @@ def write(name, comment, vertices, faces):
             f.write(f"f {a + 1} {b + 1} {c + 1}\n")
 
 
-def bowl(n=6):
+BOWL_PROFILE = [(0.030, 0.000), (0.055, 0.012), (0.066, 0.035), (0.066, 0.058),  # outside
+                (0.058, 0.062), (0.052, 0.052),                                   # rim
+                (0.048, 0.030), (0.032, 0.015), (0.012, 0.010)]                   # inside
+
+# kry-pai-2002 §4.2's proportions (13 cm across, 11 cm high) on a foot ring: the outer pole is
+# raised, so the bowl stands on the band between the second and third rings (radius 3.4 cm), whose
+# vertices all have valence 6. Its patches are regular (one quartic box spline each: no extraordinary vertex,
+# no seams, no small bounces); the valence-5 rings next to the poles lie in the raised centre of
+# the foot and at the bottom of the inside, where the table does not reach.
+FOOTED_BOWL_PROFILE = [(0.014, 0.008), (0.028, 0.003), (0.042, 0.000),              # foot
+                       (0.056, 0.007), (0.068, 0.032), (0.075, 0.068),              # outside
+                       (0.074, 0.102), (0.066, 0.114), (0.060, 0.105),              # rim
+                       (0.060, 0.076), (0.052, 0.042), (0.034, 0.022), (0.013, 0.017)]  # inside
+FOOTED_BOWL_POLES = (0.010, 0.016)
+
+
+def bowl(n=6, profile=BOWL_PROFILE, poles=(-0.002, 0.009)):
     # Profile (radius, height) from the outer bottom centre, round the rim, to the inner bottom
     # centre; each interior profile point becomes a ring of n vertices, turned by half a step on
     # alternate rings so that the bands triangulate evenly.
-    profile = [(0.030, 0.000), (0.055, 0.012), (0.066, 0.035), (0.066, 0.058),  # outside
-               (0.058, 0.062), (0.052, 0.052),                                   # rim
-               (0.048, 0.030), (0.032, 0.015), (0.012, 0.010)]                   # inside
-    vertices = [(0.0, 0.0, -0.002)]  # outer pole
+    vertices = [(0.0, 0.0, poles[0])]  # outer pole
     for k, (r, z) in enumerate(profile):
         for i in range(n):
             a = 2 * math.pi * (i + 0.5 * (k % 2)) / n
             vertices.append((r * math.cos(a), r * math.sin(a), z))
-    vertices.append((0.0, 0.0, 0.009))  # inner pole
+    vertices.append((0.0, 0.0, poles[1]))  # inner pole
     top = len(vertices) - 1
 
     def ring(k, i):
@@ -130,8 +146,69 @@ def table(half=0.2, edge=0.03, thickness=0.04):
     return vertices, faces
 
 
+def loop_subdivide(vertices, faces):
+    """One step of Loop subdivision of a closed triangle mesh."""
+    n = len(vertices)
+    neighbours = [set() for _ in range(n)]
+    opposite = {}
+    for a, b, c in faces:
+        for x, y, z in ((a, b, c), (b, c, a), (c, a, b)):
+            neighbours[x].update((y, z))
+            opposite.setdefault((min(x, y), max(x, y)), []).append(z)
+    out = []
+    for i, v in enumerate(vertices):
+        k = len(neighbours[i])
+        beta = (5 / 8 - (3 / 8 + math.cos(2 * math.pi / k) / 4) ** 2) / k
+        out.append(tuple((1 - k * beta) * v[d] + beta * sum(vertices[j][d] for j in neighbours[i])
+                         for d in range(3)))
+    index = {}
+    for (a, b), (c, e) in opposite.items():
+        index[(a, b)] = len(out)
+        out.append(tuple(3 / 8 * (vertices[a][d] + vertices[b][d]) +
+                         1 / 8 * (vertices[c][d] + vertices[e][d]) for d in range(3)))
+
+    def m(a, b):
+        return index[(min(a, b), max(a, b))]
+
+    new_faces = []
+    for a, b, c in faces:
+        ab, bc, ca = m(a, b), m(b, c), m(c, a)
+        new_faces += [(a, ab, ca), (ab, b, bc), (ca, bc, c), (bc, ca, ab)]
+    return out, new_faces
+
+
+def mass_properties(vertices, faces, mass, levels=4):
+    """Centre of mass and inertia about it (principal axes assumed: the bowl's symmetry) of the
+    solid bounded by the Loop surface (its mesh after `levels` subdivisions) at uniform density."""
+    for _ in range(levels):
+        vertices, faces = loop_subdivide(vertices, faces)
+    volume = 0.0
+    first = [0.0, 0.0, 0.0]
+    second = [[0.0] * 3 for _ in range(3)]  # ∫ x_i x_j dV
+    for a, b, c in faces:
+        p, q, r = vertices[a], vertices[b], vertices[c]
+        det = (p[0] * (q[1] * r[2] - q[2] * r[1]) - p[1] * (q[0] * r[2] - q[2] * r[0]) +
+               p[2] * (q[0] * r[1] - q[1] * r[0]))
+        volume += det / 6
+        for i in range(3):
+            first[i] += det / 24 * (p[i] + q[i] + r[i])
+            for j in range(3):
+                second[i][j] += det / 120 * (p[i] * p[j] + q[i] * q[j] + r[i] * r[j] +
+                                            (p[i] + q[i] + r[i]) * (p[j] + q[j] + r[j]))
+    com = [x / volume for x in first]
+    density = mass / volume
+    c = [[density * (second[i][j] - volume * com[i] * com[j]) for j in range(3)] for i in range(3)]
+    inertia = (c[1][1] + c[2][2], c[0][0] + c[2][2], c[0][0] + c[1][1])
+    return volume, com, inertia
+
+
 if __name__ == "__main__":
     write("bowl.obj", "thick bowl, 6 vertices per ring", *bowl())
+    footed = bowl(profile=FOOTED_BOWL_PROFILE, poles=FOOTED_BOWL_POLES)
+    write("footed-bowl.obj", "thick bowl on a foot ring, 13 cm across, 11 cm high", *footed)
+    volume, com, inertia = mass_properties(*footed, mass=0.9)
+    print("footed-bowl.obj: volume %.4g m^3, centre of mass %s, inertia at 0.9 kg %s" %
+          (volume, tuple(round(x, 5) for x in com), tuple(round(x, 6) for x in inertia)))
     write("blob.obj", "lumpy ball: subdivided icosahedron, radii +-6%", *blob())
     write("table.obj", "table top 40 cm square, 4 cm thick, rounded edges: 60 Loop patches",
           *table())

@@ -43,6 +43,10 @@ class ContactOde {
     }
   }
   State evaluate(double, const State& x) const {
+    // An RK4 stage of a step too long for the motion may leave the finite numbers: its
+    // derivative is not finite either, and the driver vetoes (halves) the step.
+    if (!x.allFinite())
+      return State::Constant(std::numeric_limits<double>::quiet_NaN());
     const SmoothContactSetup& setup = contact_.setup();
     const Vec5 q = x.head<5>();
     const ContactGeometry g =
@@ -241,6 +245,14 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     history_.erase(history_.begin(), history_.end() - 1);
   const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
   const double horizon = land_on_t ? t_end : std::numeric_limits<double>::infinity();
+  // Transfers between patches without time advancing. At a vertex where n patches meet, up to
+  // n − 1 of them lead to the patch the contact moves into (kry-pai-2002 §3.7, Fig. 5); a contact
+  // moving along an edge may instead be sent back and forth across it forever. Past
+  // kMaxTransfersInPlace such transfers the next step is taken in the current patch even where
+  // it leaves it (the patch's polynomial extends past its edge), and the step after that
+  // crosses.
+  constexpr int kMaxTransfersInPlace = 16;
+  int transfers_in_place = 0;
   while (!separated_ && t_end - time_ > slack) {
     const ContactOde ode(*this, state_, slip_hint_);
     State10 x;
@@ -290,7 +302,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                              .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
                          setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
                          setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
-      if (!stays) {
+      if (!stays && transfers_in_place < kMaxTransfersInPlace) {
         // A long trial step's chord may leave through the edge the contact has just come
         // across (its path curves back into the patch): an edge crossing at the very start of
         // the chord is no guide to where the path leaves, so such a step is halved instead.
@@ -323,7 +335,9 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       continue;
     }
     if (r.status == StepStatus::kVetoedAtMinimumStep || r.status == StepStatus::kEvent) {
+      const double before = time_;
       crossBoundary(x, r.x, r.h);
+      transfers_in_place = time_ == before ? transfers_in_place + 1 : 0;
       continue;
     }
     if (!r.x.allFinite()) {
@@ -337,6 +351,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     record(t_start, start);
     ++stats_.accepted_steps;
     stats_.step_sizes.push_back(r.h);
+    transfers_in_place = 0;
     afterStep();
   }
 }
