@@ -14,7 +14,8 @@
 //      the norm of every sweep (Figs. 15–16: "started without warm start at a time step where the
 //      geometries are in resting contact").
 // Writes to argv[1] (default docs/figures/volume-convergence): convergence_<scene>.csv (the
-// update norm per sweep, both models), fig16_octagon.svg, fig15_stack.svg, fig15_salad.svg
+// update norm per sweep, both models), fig16_octagon.svg, fig16_octagon-column.svg,
+// fig15_stack.svg, fig15_salad.svg
 // (log₁₀ of the update norm against the sweep; 6D black, point-based blue, as the paper's),
 // table2_steps.csv (every step of item 2) and table.md (ours against the paper). The paper does
 // not give its octagon's proportions; table.md's aspect table repeats the octagon's cold solve

@@ -279,15 +279,17 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   }
   const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
   const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
-  // The meshes' distance need not be closer than the tessellation errors it is compared with:
-  // FCL may stop its traversal early (abs_err).
+  // abs_err: the meshes' distance need not be closer than the tessellation errors it is compared
+  // with. (FCL 0.7 prunes a pair of bounding volumes only when both abs_err and rel_err allow it;
+  // with rel_err 0 the traversal is exact.)
   fcl::DistanceRequestd request;
   request.enable_nearest_points = true;
   request.abs_err = bound;
   // A warm pair apart by d bounds the meshes' distance by d + bound (each mesh strays from its
   // surface by at most its error). Started from that bound, FCL's traversal prunes every pair of
-  // bounding volumes farther apart, and when nothing is nearer it reports the bound itself (no
-  // triangles), at most `bound` above the meshes' distance, as its abs_err allows anyway.
+  // bounding volumes at least that far apart, and when nothing is nearer it reports the bound
+  // itself (no triangles): then the meshes are at least that far apart, and by the first remark
+  // no farther, so the report is their distance.
   fcl::DistanceResultd result;
   if (warm_pair && warm_pair->distance > 0.0) {
     result.min_distance = warm_pair->distance + bound;

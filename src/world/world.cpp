@@ -333,11 +333,18 @@ void World::checkFreePairs() const {
         continue;
       }
       const RigidBodyState sa = state(i), sb = state(j);
+      const double errors = a.proximity->tessellationError() + b.proximity->tessellationError();
       if ((sa.position - sb.position).norm() >
-          a.proximity->boundingRadius() + b.proximity->boundingRadius()) {
+          a.proximity->boundingRadius() + b.proximity->boundingRadius() + errors) {
         continue;  // their bounding spheres are apart
       }
       const ClosestPoints cp = closestPoints(*a.proximity, sa.pose(), *b.proximity, sb.pose());
+      // Apart by the meshes' distance less both tessellation errors (twice, as flight), whatever
+      // Newton found: from a cold start it may land on a pair facing each other through both
+      // bodies.
+      if (cp.mesh_distance - 2.0 * errors > collisions_.tolerance) {
+        continue;
+      }
       const bool touching =
           cp.converged ? cp.distance <= collisions_.tolerance : cp.mesh_distance == 0.0;
       if (touching) {

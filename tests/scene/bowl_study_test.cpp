@@ -18,6 +18,7 @@ TEST(BowlStudyTest, RunsStayOnTheTableAndWriteTheFigures) {
   options.max_steps = {0.016, 0.064};
   options.duration = 1.0;
   options.output_rate = 50.0;
+  options.repeats = 1;
   const BowlStudyResult result = runBowlStudy(options);
   ASSERT_EQ(result.runs.size(), 2u);
   for (const BowlRun& run : result.runs) {

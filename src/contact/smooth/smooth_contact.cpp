@@ -245,12 +245,11 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     history_.erase(history_.begin(), history_.end() - 1);
   const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
   const double horizon = land_on_t ? t_end : std::numeric_limits<double>::infinity();
-  // Transfers between patches without time advancing. At a vertex where n patches meet, up to
-  // n − 1 of them lead to the patch the contact moves into (kry-pai-2002 §3.7, Fig. 5); a contact
-  // moving along an edge may instead be sent back and forth across it forever. Past
-  // kMaxTransfersInPlace such transfers the next step is taken in the current patch even where
-  // it leaves it (the patch's polynomial extends past its edge), and the step after that
-  // crosses.
+  // Transfers between patches without time advancing (by more than kSeamTime). At a vertex
+  // where n patches meet, up to n − 1 of them lead to the patch the contact moves into
+  // (kry-pai-2002 §3.7, Fig. 5); a contact moving along an edge may instead be sent back and
+  // forth across it forever. Past kMaxTransfersInPlace such transfers the contact separates
+  // there, as near an irregular point (§3.6): the world goes on by flight and impacts.
   constexpr int kMaxTransfersInPlace = 16;
   int transfers_in_place = 0;
   while (!separated_ && t_end - time_ > slack) {
@@ -302,7 +301,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                              .contains(st(y.head<5>(), 2), setup_.boundary_epsilon) &&
                          setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
                          setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
-      if (!stays && transfers_in_place < kMaxTransfersInPlace) {
+      if (!stays) {
         // A long trial step's chord may leave through the edge the contact has just come
         // across (its path curves back into the patch): an edge crossing at the very start of
         // the chord is no guide to where the path leaves, so such a step is halved instead.
@@ -337,7 +336,13 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     if (r.status == StepStatus::kVetoedAtMinimumStep || r.status == StepStatus::kEvent) {
       const double before = time_;
       crossBoundary(x, r.x, r.h);
-      transfers_in_place = time_ == before ? transfers_in_place + 1 : 0;
+      transfers_in_place = time_ - before <= kSeamTime ? transfers_in_place + 1 : 0;
+      if (transfers_in_place > kMaxTransfersInPlace) {
+        separated_ = true;
+        log(SmoothContactEventType::kIrregularRegion,
+            "the contact is sent back and forth across a patch edge without advancing");
+        break;
+      }
       continue;
     }
     if (!r.x.allFinite()) {
