@@ -19,7 +19,7 @@ void AdaptiveStepParameters::validate() const {
         "max_step], got " +
         std::to_string(initial_step));
   }
-  if (method == AdaptiveMethod::kCashKarp45) {
+  if (method == AdaptiveMethod::kCashKarp45 || step_doubling) {
     requirePositive(absolute_tolerance, "adaptive integrator absolute_tolerance");
     requirePositive(relative_tolerance, "adaptive integrator relative_tolerance");
   }

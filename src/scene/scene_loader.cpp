@@ -28,13 +28,17 @@ IntegratorSettings parseIntegrator(JsonObject o) {
     s.adaptive.max_step = o.positiveNumber("max_step");
     s.adaptive.initial_step = o.positiveNumber("initial_step", 0.0);
     s.adaptive.locate_events = o.boolean("locate_events", false);
+    if (!embedded) {
+      s.adaptive.step_doubling = o.boolean("step_doubling", false);
+    }
+    s.adaptive.absolute_tolerance = o.positiveNumber("absolute_tolerance", 1e-9);
+    s.adaptive.relative_tolerance = o.positiveNumber("relative_tolerance", 1e-9);
     if (embedded) {
-      s.adaptive.absolute_tolerance = o.positiveNumber("absolute_tolerance", 1e-9);
-      s.adaptive.relative_tolerance = o.positiveNumber("relative_tolerance", 1e-9);
       o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step", "absolute_tolerance",
                            "relative_tolerance", "locate_events"});
     } else {
-      o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step", "locate_events"});
+      o.rejectUnknownKeys({"method", "min_step", "max_step", "initial_step", "locate_events",
+                           "step_doubling", "absolute_tolerance", "relative_tolerance"});
     }
   } else if (method == "point-contact") {
     s.method = IntegratorMethod::kPointContact;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "contactsim/error.hpp"
 
@@ -120,6 +121,45 @@ TEST(AdaptiveStepTest, EmbeddedErrorControlMeetsTolerance) {
     // Global error stays within a modest multiple of the tolerance per unit time.
     EXPECT_LT(std::abs(x(0) - std::cos(10.0)), 10.0 * tol);
     EXPECT_EQ(driver.stats().accepted_over_tolerance, 0);
+  }
+}
+
+// x' = −k x: exact solution e^{−k t}. RK4 is stable only for h k < 2.785.
+struct Decay {
+  using State = Eigen::Matrix<double, 1, 1>;
+  double k = 50.0;
+  State derivative(double, const State& x) const { return -k * x; }
+  void project(State&) const {}
+};
+
+// Step doubling (Numerical Recipes §16.2) on plain RK4: at a largest step of 0.2 s (h k = 10)
+// plain RK4 blows up on the decay, while the step-doubled driver shrinks its steps to the
+// tolerance and follows e^{−k t}, and on the oscillator meets its tolerance as the embedded pair.
+TEST(AdaptiveStepTest, StepDoublingControlsTheErrorOfPlainRk4) {
+  AdaptiveStepParameters p = rk4Parameters(1e-6, 0.2);
+  const auto run = [](AdaptiveStepParameters q, auto system, auto x, double t_end) {
+    AdaptiveDriver<decltype(system)> driver(q);
+    double t = 0.0;
+    while (t < t_end - 1e-12) {
+      const auto r = driver.step(system, t, x, t_end);
+      t += r.h;
+      x = r.x;
+    }
+    return std::make_pair(x, driver.stats());
+  };
+  const Decay decay;
+  const Decay::State one = Decay::State::Constant(1.0);
+  EXPECT_GT(std::abs(run(p, decay, one, 2.0).first(0)), 1.0);  // plain RK4: unstable
+  p.step_doubling = true;
+  for (const double tol : {1e-6, 1e-9}) {
+    p.absolute_tolerance = p.relative_tolerance = tol;
+    const auto [x, stats] = run(p, decay, one, 0.1);
+    EXPECT_NEAR(x(0), std::exp(-5.0), 10.0 * tol);
+    EXPECT_GT(stats.rejected, 0);
+    EXPECT_EQ(stats.accepted_over_tolerance, 0);
+    const auto [y, oscillator_stats] = run(p, Oscillator{}, Oscillator::State(1.0, 0.0), 10.0);
+    EXPECT_LT(std::abs(y(0) - std::cos(10.0)), 10.0 * tol);
+    EXPECT_EQ(oscillator_stats.accepted_over_tolerance, 0);
   }
 }
 
