@@ -6,19 +6,28 @@
 
 #include <filesystem>
 #include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "contactsim/error.hpp"
 
 namespace contactsim {
 namespace {
 
-TEST(BowlStudyTest, RunsStayOnTheTableAndWriteTheFigures) {
+// One run per maximum step of scenes/<scene>.json, sampled at 50 Hz.
+BowlStudyOptions studyOf(const std::string& scene, std::vector<double> max_steps) {
   BowlStudyOptions options;
-  options.scene = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/bowl-throw.json";
-  options.max_steps = {0.016, 0.064};
-  options.duration = 1.0;
+  options.scene = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/" + scene;
+  options.max_steps = std::move(max_steps);
   options.output_rate = 50.0;
   options.repeats = 1;
+  return options;
+}
+
+TEST(BowlStudyTest, RunsStayOnTheTableAndWriteTheFigures) {
+  BowlStudyOptions options = studyOf("bowl-throw.json", {0.016, 0.064});
+  options.duration = 1.0;
   const BowlStudyResult result = runBowlStudy(options);
   ASSERT_EQ(result.runs.size(), 2u);
   for (const BowlRun& run : result.runs) {
@@ -51,12 +60,7 @@ TEST(BowlStudyTest, RunsStayOnTheTableAndWriteTheFigures) {
 // near an extraordinary vertex), and ends rolling or at rest. Without step doubling its 16 ms and
 // larger runs went unstable rolling onto the foot ring.
 TEST(BowlStudyTest, FootedBowlStaysOnTheTableAtTheLargestStepsWithStepDoubling) {
-  BowlStudyOptions options;
-  options.scene = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/footed-bowl-throw.json";
-  options.max_steps = {0.064, 0.128};
-  options.output_rate = 50.0;
-  options.repeats = 1;
-  const BowlStudyResult result = runBowlStudy(options);
+  const BowlStudyResult result = runBowlStudy(studyOf("footed-bowl-throw.json", {0.064, 0.128}));
   for (const BowlRun& run : result.runs) {
     EXPECT_TRUE(run.stayed_on_table) << run.max_step;
     EXPECT_GT(run.collisions, 0) << run.max_step;
