@@ -31,7 +31,6 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <memory>
 #include <numbers>
 #include <set>
 #include <sstream>
@@ -41,6 +40,7 @@
 
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/io/svg_plot.hpp"
+#include "contactsim_reference/sliding_octagon.hpp"
 #include "volume_scene_worlds.hpp"
 
 namespace contactsim {
@@ -123,22 +123,9 @@ ModelRun runModel(const Case& c, ContactModel model) {
   return run;
 }
 
-// The octagon of scenes/octagon-slide-21.json with the given half height, standing on the floor.
-VolumeContactWorldDescription octagonWorld(double half_height, ContactModel model) {
-  VolumeContactWorldDescription d = bench::sceneWorld("octagon-slide-21", model);
-  MeshBodyDescription& block = d.bodies.at(0);
-  TriangleMesh mesh = prismMesh(8, 0.1, half_height, PrismCaps::kRefined);
-  block.mass_properties = MassProperties(
-      block.mass_properties.mass(),
-      meshMassProperties(mesh, block.mass_properties.mass() / mesh.volume()).inertia);
-  block.mesh = std::make_shared<const TriangleMesh>(std::move(mesh));
-  block.initial_state.position.z() = half_height;
-  return d;
-}
-
-// Sweeps of the cold solve at 0.1 s of octagonWorld (warm started until then).
+// Sweeps of the cold solve at 0.1 s of reference::slidingOctagon (warm started until then).
 std::size_t octagonColdSweeps(double half_height, ContactModel model) {
-  VolumeContactWorld world(octagonWorld(half_height, model));
+  VolumeContactWorld world(reference::slidingOctagon(half_height, model));
   world.setSolver({kMaxSweeps, kTolerance, false}, true);
   world.advanceTo(0.1);
   world.setSolver({kMaxSweeps, kTolerance, true}, false);
@@ -273,7 +260,7 @@ int run(const std::filesystem::path& directory) {
   for (const double half_height : {0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3}) {
     const std::size_t six_d = octagonColdSweeps(half_height, ContactModel::k6D);
     const std::size_t point = octagonColdSweeps(half_height, ContactModel::kPoint);
-    const double shift = 0.3 * half_height / inradius;
+    const double shift = reference::kOctagonFriction * half_height / inradius;
     aspect_csv << 2.0 * half_height << ',' << format("%.3f", shift) << ',' << six_d << ',' << point
                << '\n';
     aspect_table << format("| %g | %.2f | ", 200.0 * half_height, shift) << six_d << " | " << point

@@ -13,8 +13,8 @@
 
 #include <cstdio>
 
-#include "contactsim/geometry/mesh_generators.hpp"
 #include "contactsim/world/volume_contact_world.hpp"
+#include "contactsim_reference/sliding_octagon.hpp"
 
 namespace contactsim {
 namespace {
@@ -26,36 +26,12 @@ struct ColdSolve {
   double speed = 0.0;  // of the block before the step [m/s]
 };
 
-// The block of scenes/octagon-slide-21.json (circumradius 10 cm, 1 kg, μ = 0.3, 1 m/s; 5 cm
-// high there, 2·half_height here) with refined caps (21 vertices on the bottom face), run warm
-// started to 0.1 s, then one step cold.
+// reference::slidingOctagon with the given half height (5 cm high in
+// scenes/octagon-slide-21.json), run warm started to 0.1 s, then one step cold.
 ColdSolve octagonColdSolve(ContactModel model, double half_height = 0.025,
                            ConeProjection projection = ConeProjection::kSlipDirection) {
-  const double mu = 0.3;
-  TriangleMesh octagon = prismMesh(8, 0.1, half_height, PrismCaps::kRefined);
-  MeshBodyDescription block;
-  block.name = "octagon";
-  block.mass_properties =
-      MassProperties(1.0, meshMassProperties(octagon, 1.0 / octagon.volume()).inertia);
-  block.mesh = std::make_shared<const TriangleMesh>(std::move(octagon));
-  block.initial_state = RigidBodyState::fromWorldVelocities(
-      Vec3(0.0, 0.0, half_height), Quat::Identity(), Vec3::Zero(), Vec3(1.0, 0.0, 0.0));
-  block.friction = mu;
-  MeshBodyDescription floor;
-  floor.name = "floor";
-  floor.fixed = true;
-  floor.mesh = std::make_shared<const TriangleMesh>(boxMesh(Vec3(2.0, 2.0, 0.1)));
-  floor.initial_state.position = Vec3(0.0, 0.0, -0.1);
-  floor.friction = mu;
-  VolumeContactWorldDescription d;
-  d.bodies = {block, floor};
-  d.settings.step = 1e-3;
-  d.settings.resolution = 4e-3;
-  d.settings.target_volume = 1e-7;
-  d.settings.compliance = 0.2;
-  d.settings.model = model;
+  VolumeContactWorldDescription d = reference::slidingOctagon(half_height, model);
   d.settings.cone_projection = projection;
-  d.settings.solver.max_iterations = 2000;
   VolumeContactWorld world(std::move(d));
   world.advanceTo(0.1);
   ColdSolve r;
