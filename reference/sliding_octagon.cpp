@@ -14,9 +14,8 @@ VolumeContactWorldDescription slidingOctagon(double half_height, ContactModel mo
   block.mass_properties =
       MassProperties(1.0, meshMassProperties(octagon, 1.0 / octagon.volume()).inertia);
   block.mesh = std::make_shared<const TriangleMesh>(std::move(octagon));
-  block.initial_state =
-      RigidBodyState::fromWorldVelocities(Vec3(0.0, 0.0, half_height), Quat::Identity(),
-                                          Vec3::Zero(), Vec3(kOctagonSpeed, 0.0, 0.0));
+  block.initial_state = RigidBodyState::fromWorldVelocities(
+      Vec3(0.0, 0.0, half_height), Quat::Identity(), Vec3::Zero(), Vec3(kOctagonSpeed, 0.0, 0.0));
   block.friction = kOctagonFriction;
   MeshBodyDescription floor;
   floor.name = "floor";
