@@ -384,6 +384,9 @@ void World::advanceBody(Body& body, double t) {
       body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
       body.contact.reset();
       body.nearest.reset();
+      // The warm closest points are those of the last flight, before the contact moved the
+      // body: a Newton guess from there may converge to another, spurious pair.
+      std::fill(body.warm.begin(), body.warm.end(), std::nullopt);
     }
     if (!body.proximity) {
       advanceFree(body, now, t);

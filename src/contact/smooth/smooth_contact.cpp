@@ -305,7 +305,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
         // A long trial step's chord may leave through the edge the contact has just come
         // across (its path curves back into the patch): an edge crossing at the very start of
         // the chord is no guide to where the path leaves, so such a step is halved instead.
-        if (locate && crossesAtStart(x, y))
+        if (locate && (crossesAtStart(x, y) || strays(y)))
           return StepVerdict::kVeto;
         return leaves;
       }
@@ -611,6 +611,21 @@ bool SmoothContact::crossesAtStart(const State10& from, const State10& to) const
   return false;
 }
 
+bool SmoothContact::strays(const State10& to) const {
+  // A trial step whose end lies more than a patch's width outside the domain it leaves has lost
+  // all accuracy (near-singular contact systems make RK4 stages explode): its chord locates no
+  // crossing, so it is halved instead.
+  for (const int b : {1, 2}) {
+    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
+    const PatchDomain& domain = surface.domain(b == 1 ? state_.patch1 : state_.patch2);
+    for (int e = 0; e < domain.edgeCount(); ++e) {
+      if (domain.edgeDistance(e, st(to.head<5>(), b)) < -1.0)
+        return true;
+    }
+  }
+  return false;
+}
+
 void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {
   // kry-pai-2002 §3.5: carry the contact along the step onto the exact boundary, then write the
   // state in the neighbouring patch (eqs. 41–43). The body whose patch it leaves first goes first.
@@ -651,6 +666,17 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     d0 = d1;
     l1 = l2;
     d1 = distance(l1);
+  }
+  if (!(std::abs(d1) <= 1e-9)) {
+    // The secant did not settle (a step through a near-singular region bends the path): bisect
+    // between the inside start and the outside end, so that the state snapped onto the edge
+    // below is one the integrator reached there, never one moved along the edge.
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 60 && (hi - lo) * h > 1e-12; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (distance(mid) >= 0.0 ? lo : hi) = mid;
+    }
+    l1 = lo;
   }
   lambda = l1;
   const State10 at_edge = lambda > 0.0 ? rk4Step(ode, time_, inside, lambda * h) : inside;

@@ -139,6 +139,7 @@ class SmoothContact {
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
   [[nodiscard]] bool crossesAtStart(const Eigen::Matrix<double, 10, 1>& from,
                                     const Eigen::Matrix<double, 10, 1>& to) const;
+  [[nodiscard]] bool strays(const Eigen::Matrix<double, 10, 1>& to) const;
   void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside,
                       const Eigen::Matrix<double, 10, 1>& outside, double h);
   [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
