@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "contactsim/error.hpp"
@@ -254,6 +255,50 @@ ClosestPoints toWorld(ClosestPoints out, const Frame& E_w_2) {
   return out;
 }
 
+// A point of surface 1 projected onto surface 2 (normal n₂ there), or a point of surface 2
+// projected onto surface 1 (normal −n₁), whichever overlaps more; each projection is kept only if
+// it converges within `near` of where it started. The pair is not a stationary point of the
+// distance (its normals need not be opposite) but its signed distance is exact along n.
+std::optional<ClosestPoints> oneSidedPair(const ProximityShape& shape1, const Frame& E_w_1,
+                                          SurfacePoint p1, const ProximityShape& shape2,
+                                          const Frame& E_w_2, SurfacePoint p2, double near) {
+  std::optional<ClosestPoints> best;
+  for (const int from : {1, 2}) {
+    const Surface& source = from == 1 ? shape1.surface() : shape2.surface();
+    const Surface& target = from == 1 ? shape2.surface() : shape1.surface();
+    const Frame& E_source = from == 1 ? E_w_1 : E_w_2;
+    const Frame& E_target = from == 1 ? E_w_2 : E_w_1;
+    const SurfacePoint start = from == 1 ? p1 : p2;
+    SurfacePoint end = from == 1 ? p2 : p1;
+    const Vec3 world =
+        E_source * source.evaluate(start.patch, start.st.x(), start.st.y(), JetOrder::kPosition).c;
+    const Vec3 local = E_target.inverse(Eigen::Isometry) * world;
+    const Vec3 guess = target.evaluate(end.patch, end.st.x(), end.st.y(), JetOrder::kPosition).c;
+    projectOntoSurface(target, end.patch, end.st, local);
+    const SurfaceJet jet = target.evaluate(end.patch, end.st.x(), end.st.y(), JetOrder::kFirst);
+    const Vec3 n = unitNormal(jet);
+    if (!jet.c.allFinite() || !n.allFinite() || (jet.c - guess).norm() > near) {
+      continue;
+    }
+    ClosestPoints pair;
+    pair.converged = true;
+    pair.residual = 0.0;
+    const Vec3 on_target = E_target * jet.c, normal_target = E_target.linear() * n;
+    if (from == 1) {
+      pair.patch1 = start.patch, pair.st = start.st, pair.patch2 = end.patch, pair.uv = end.st;
+      pair.point1 = world, pair.point2 = on_target, pair.normal = normal_target;
+    } else {
+      pair.patch1 = end.patch, pair.st = end.st, pair.patch2 = start.patch, pair.uv = start.st;
+      pair.point1 = on_target, pair.point2 = world, pair.normal = -normal_target;
+    }
+    pair.distance = (pair.point1 - pair.point2).dot(pair.normal);
+    if (!best || pair.distance < best->distance) {
+      best = pair;
+    }
+  }
+  return best;
+}
+
 // closestPoints, with the meshes' distance FCL found on the way.
 ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
                           const ProximityShape& shape2, const Frame& E_w_2,
@@ -270,6 +315,8 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   // through both bodies (a bowl's inside above a table's underside). So the warm pair is kept
   // only when it agrees with the meshes to within their tessellation errors.
   const double bound = shape1.tessellationError() + shape2.tessellationError();
+  // How far a refined pair may run from where it started and still belong to it.
+  const double near = 0.1 * (shape1.boundingRadius() + shape2.boundingRadius());
   std::optional<ClosestPoints> warm_pair;
   if (warm) {
     warm_pair = refine(warm->patch1, warm->st, warm->patch2, warm->uv);
@@ -305,7 +352,13 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
         surfacePointAt(shape1, E_w_1, static_cast<int>(result.b1), result.nearest_points[0]);
     const SurfacePoint p2 =
         surfacePointAt(shape2, E_w_2, static_cast<int>(result.b2), result.nearest_points[1]);
-    return refine(p1.patch, p1.st, p2.patch, p2.st);
+    const ClosestPoints pair = refine(p1.patch, p1.st, p2.patch, p2.st);
+    if (!pair.converged) {  // near an extraordinary vertex: see below
+      if (const auto one_sided = oneSidedPair(shape1, E_w_1, p1, shape2, E_w_2, p2, near)) {
+        return *one_sided;
+      }
+    }
+    return pair;
   }
   // The meshes intersect, possibly in several places (a bowl touching with its foot and its
   // side): the answer is the deepest pair. Candidates: the warm pair, and Newton from each pair
@@ -316,7 +369,6 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   fcl::collide(&o1, &o2, collision_request, collision);
   std::vector<fcl::Contactd> contacts;
   collision.getContacts(contacts);
-  const double near = 0.1 * (shape1.boundingRadius() + shape2.boundingRadius());
   ClosestPoints best;
   bool found = false;
   if (warm_pair) {
@@ -330,6 +382,22 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
     const double drift = (candidate.point1 - c.pos).norm() + (candidate.point2 - c.pos).norm();
     if (candidate.converged && drift <= near && (!found || candidate.distance < best.distance)) {
       best = candidate;
+      found = true;
+    }
+  }
+  if (found) {
+    return best;
+  }
+  // Newton on the pair fails near an extraordinary vertex (Stam's parameterisation degenerates
+  // there, kry-pai-2002 §3.6): take the deepest one-sided pair instead, a point of one smooth
+  // surface at an intersection projected onto the other.
+  for (const fcl::Contactd& c : contacts) {
+    const SurfacePoint p1 = surfacePointAt(shape1, E_w_1, static_cast<int>(c.b1), c.pos);
+    const SurfacePoint p2 = surfacePointAt(shape2, E_w_2, static_cast<int>(c.b2), c.pos);
+    const std::optional<ClosestPoints> candidate =
+        oneSidedPair(shape1, E_w_1, p1, shape2, E_w_2, p2, near);
+    if (candidate && (!found || candidate->distance < best.distance)) {
+      best = *candidate;
       found = true;
     }
   }
@@ -358,7 +426,13 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
       p2 = m2.origins[nearest];
     }
   }
-  return refine(p1.patch, p1.st, p2.patch, p2.st);
+  ClosestPoints pair = refine(p1.patch, p1.st, p2.patch, p2.st);
+  if (!pair.converged) {
+    if (const auto one_sided = oneSidedPair(shape1, E_w_1, p1, shape2, E_w_2, p2, near)) {
+      return *one_sided;
+    }
+  }
+  return pair;
 }
 
 }  // namespace
