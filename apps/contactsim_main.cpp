@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
       "bowl-study",
       "The bowl thrown on the table of kry-pai-2002 section 4.2: Figs. 7-9, Table II");
   bowl_study->add_option("--out", out_dir, "Output directory (default contactsim-out/bowl-study)");
-  bowl_study->add_option("--scene", bowl_scene, "The scene (default scenes/bowl-throw.json)");
+  bowl_study->add_option("--scene", bowl_scene, "The scene (default scenes/round-bowl-throw.json)");
   bowl_study
       ->add_option("--max-steps", bowl_steps_ms,
                    "Maximum steps [ms] (default 1,2,4,8,16,32,64,128)")

@@ -1,6 +1,14 @@
 #!/usr/bin/env python3
 """Control meshes of the scene files (closed, consistently outward-oriented triangle meshes).
 
+round-bowl.obj  the bowl of kry-pai-2002 §4.2's proportions (13.3 cm across, 11.0 cm high) with
+           a round bottom whose lowest point is a regular vertex: the outer bottom is a piece of
+           the regular triangular lattice (a vertex, a ring of 6, a ring of 12), so the bowl
+           rests, rocks and rolls on regular patches; the 12 valence-5 vertices are the corners
+           of the lattice's outer hexagon (4.9 cm out, a tilt of about 25 degrees) and the same
+           inside. 168 patches. The script prints its mass properties (the study's default scene
+           scenes/round-bowl-throw.json).
+
 footed-bowl.obj  the bowl of kry-pai-2002 §4.2's proportions, 12.9 cm across and 10.9 cm high,
            standing on a foot ring of regular patches (FOOTED_BOWL_PROFILE); the script prints
            its volume, centre of mass and inertia (scenes/footed-bowl-throw.json).
@@ -70,6 +78,61 @@ def bowl(n=6, profile=BOWL_PROFILE, poles=(-0.002, 0.009)):
                 faces.append((ring(k, i), ring(k, i + 1), ring(k + 1, i + 1)))
     last = len(profile) - 1
     faces += [(top, ring(last, i), ring(last, i + 1)) for i in range(n)]
+    return vertices, faces
+
+
+ROUND_BOWL = dict(outer_pole=0.0,
+                  outer_cap=[(0.025, 0.0025), (0.050, 0.011)],             # rings of 6 and 12
+                  walls=[(0.066, 0.040), (0.071, 0.094), (0.063, 0.120),    # rings of 12:
+                         (0.055, 0.092)],                                   # outside, rim, inside
+                  inner_cap=[(0.040, 0.040), (0.018, 0.028)],              # rings of 12 and 6
+                  inner_pole=0.026)
+
+
+def round_bowl(outer_pole, outer_cap, walls, inner_cap, inner_pole):
+    # Radii and heights from the outer bottom centre, round the rim, to the inner bottom centre.
+    # Each cap is a vertex, a ring of 6 and a ring of 12 joined as the regular lattice (every
+    # cap vertex but the ring of 12's six corners has valence 6); rings of 12, turned by half a
+    # step on alternate rings, join the caps.
+    vertices = [(0.0, 0.0, outer_pole)]
+
+    def ring(r, z, n, phase):
+        start = len(vertices)
+        for i in range(n):
+            a = 2 * math.pi * (i + phase) / n
+            vertices.append((r * math.cos(a), r * math.sin(a), z))
+        return list(range(start, start + n))
+
+    def lattice(six, twelve):
+        # Per sixth: the corner triangle, the inward one, the next corner's triangle (as seen
+        # from outside the outer cap).
+        out = []
+        for j in range(6):
+            a, b = six[j], six[(j + 1) % 6]
+            c0, c1, c2 = twelve[2 * j], twelve[2 * j + 1], twelve[(2 * j + 2) % 12]
+            out += [(a, c0, c1), (a, c1, b), (b, c1, c2)]
+        return out
+
+    six = ring(*outer_cap[0], 6, 0.0)
+    previous = ring(*outer_cap[1], 12, 0.0)
+    faces = [(0, six[(j + 1) % 6], six[j]) for j in range(6)]  # outward = downward at the pole
+    faces += [f[::-1] for f in lattice(six, previous)]
+    phase = 0.0
+    for r, z in walls + [inner_cap[0]]:
+        phase = 0.5 - phase
+        current = ring(r, z, 12, phase)
+        for i in range(12):
+            p0, p1, c0, c1 = previous[i], previous[(i + 1) % 12], current[i], current[(i + 1) % 12]
+            if phase == 0.5:  # the new ring is turned by +half a step
+                faces += [(p0, p1, c0), (c0, p1, c1)]
+            else:
+                faces += [(p0, c1, c0), (p0, p1, c1)]
+        previous = current
+    six = ring(*inner_cap[1], 6, phase / 2)
+    faces += lattice(six, previous)
+    top = len(vertices)
+    vertices.append((0.0, 0.0, inner_pole))
+    faces += [(top, six[j], six[(j + 1) % 6]) for j in range(6)]
     return vertices, faces
 
 
@@ -204,6 +267,12 @@ def mass_properties(vertices, faces, mass, levels=4):
 
 if __name__ == "__main__":
     write("bowl.obj", "thick bowl, 6 vertices per ring", *bowl())
+    rounded = round_bowl(**ROUND_BOWL)
+    write("round-bowl.obj", "round-bottomed bowl, 13 cm across, 11 cm high, regular bottom",
+          *rounded)
+    volume, com, inertia = mass_properties(*rounded, mass=0.9)
+    print("round-bowl.obj: volume %.4g m^3, centre of mass %s, inertia at 0.9 kg %s" %
+          (volume, tuple(round(x, 5) for x in com), tuple(round(x, 6) for x in inertia)))
     footed = bowl(profile=FOOTED_BOWL_PROFILE, poles=FOOTED_BOWL_POLES)
     write("footed-bowl.obj", "thick bowl on a foot ring, 13 cm across, 11 cm high", *footed)
     volume, com, inertia = mass_properties(*footed, mass=0.9)

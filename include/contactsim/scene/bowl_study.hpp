@@ -1,6 +1,6 @@
 // The bowl study of kry-pai-2002 §4.2 in one call: a Loop-subdivision bowl thrown onto a
-// Loop-subdivision table with rounded edges (scenes/bowl-throw.json), run for 3 s at maximum steps
-// of 1–64 ms (minimum 1 ms, RK4, no-slip entry at 5 mm/s, 2.5 mm/s for the 1 ms run) and at
+// Loop-subdivision table with rounded edges (scenes/round-bowl-throw.json), run for 3 s at maximum
+// steps of 1–64 ms (minimum 1 ms, RK4, no-slip entry at 5 mm/s, 2.5 mm/s for the 1 ms run) and at
 // 128 ms, where the paper's bowl slides off the table. Produces the centre-of-mass trajectories
 // with their events (Fig. 7), step-size histograms (Fig. 8), x(t) with patch transitions (Fig. 9)
 // and the CPU-time table (Table II).
@@ -17,7 +17,7 @@
 namespace contactsim {
 
 struct BowlStudyOptions {
-  std::filesystem::path scene = "scenes/bowl-throw.json";
+  std::filesystem::path scene = "scenes/round-bowl-throw.json";
   std::vector<double> max_steps = {0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128};
   double min_step = 0.001;  ///< [s]
   double duration = 3.0;    ///< [s]
