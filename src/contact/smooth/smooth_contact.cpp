@@ -303,15 +303,23 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       energy_start = energyOf(state_);
       energy_slack = 0.1 * kinetic + setup_.mass1.mass() * setup_.gravity.norm() * 1e-3;
     }
+    bool gains_energy = false;
     auto inside = [&](double, const State10& y) {
       slip_reverses = false;
+      gains_energy = false;
       if (!y.allFinite())
         return StepVerdict::kVeto;
       if (locate) {
         SmoothContactState end = state_;
         end.q = y.head<5>();
-        end.qdot = y.tail<5>();
-        if (!(energyOf(end) <= energy_start + energy_slack))
+        double energy = std::numeric_limits<double>::infinity();
+        try {
+          end.qdot = y.tail<5>();
+          energy = energyOf(end);
+        } catch (const NumericalError&) {  // a degenerate surface point: no energy to speak of
+        }
+        gains_energy = !(energy <= energy_start + energy_slack);
+        if (gains_energy)
           return StepVerdict::kVeto;
       }
       const bool stays = setup_.surface1->domain(state_.patch1)
@@ -340,12 +348,13 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     const auto r =
         integrator_->driver.step(ode, time_, x, std::min(horizon, time_ + time_to_stop), inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
-    if (r.status == StepStatus::kVetoedAtMinimumStep && !r.x.allFinite()) {
+    if (r.status == StepStatus::kVetoedAtMinimumStep && (!r.x.allFinite() || gains_energy)) {
       // Even the minimum step leads where the contact system is singular: separate here, as
       // near an irregular point (§3.6); the world goes on by flight and impacts.
       separated_ = true;
       log(SmoothContactEventType::kIrregularRegion,
-          "the contact system is singular within a minimum step (near-conforming contact)");
+          "the contact system is singular within a minimum step (near-conforming contact, or a "
+          "step that gains energy)");
       break;
     }
     if (r.status == StepStatus::kEvent && slip_reverses) {
@@ -686,7 +695,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     l1 = l2;
     d1 = distance(l1);
   }
-  if (!(std::abs(d1) <= 1e-9)) {
+  if (!(std::abs(d1) <= 1e-9) && distance(1.0) < 0.0) {
     // The secant did not settle (a step through a near-singular region bends the path): bisect
     // between the inside start and the outside end, so that the state snapped onto the edge
     // below is one the integrator reached there, never one moved along the edge.
