@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "contactsim/error.hpp"
@@ -375,9 +376,11 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
     best = *warm_pair;
     found = true;
   }
+  std::vector<std::pair<SurfacePoint, SurfacePoint>> starts;
   for (const fcl::Contactd& c : contacts) {
     const SurfacePoint p1 = surfacePointAt(shape1, E_w_1, static_cast<int>(c.b1), c.pos);
     const SurfacePoint p2 = surfacePointAt(shape2, E_w_2, static_cast<int>(c.b2), c.pos);
+    starts.emplace_back(p1, p2);
     const ClosestPoints candidate = refine(p1.patch, p1.st, p2.patch, p2.st);
     const double drift = (candidate.point1 - c.pos).norm() + (candidate.point2 - c.pos).norm();
     if (candidate.converged && drift <= near && (!found || candidate.distance < best.distance)) {
@@ -391,9 +394,7 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   // Newton on the pair fails near an extraordinary vertex (Stam's parameterisation degenerates
   // there, kry-pai-2002 §3.6): take the deepest one-sided pair instead, a point of one smooth
   // surface at an intersection projected onto the other.
-  for (const fcl::Contactd& c : contacts) {
-    const SurfacePoint p1 = surfacePointAt(shape1, E_w_1, static_cast<int>(c.b1), c.pos);
-    const SurfacePoint p2 = surfacePointAt(shape2, E_w_2, static_cast<int>(c.b2), c.pos);
+  for (const auto& [p1, p2] : starts) {
     const std::optional<ClosestPoints> candidate =
         oneSidedPair(shape1, E_w_1, p1, shape2, E_w_2, p2, near);
     if (candidate && (!found || candidate->distance < best.distance)) {

@@ -300,7 +300,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     if (locate) {
       const ContactKinematics k = kinematics(state_);
       const double kinetic = setup_.mass1.kineticEnergy(k.H_1 * state_.qdot);
-      energy_start = energyOf(state_);
+      energy_start = energyOf(state_, k);
       energy_slack = 0.1 * kinetic + setup_.mass1.mass() * setup_.gravity.norm() * 1e-3;
     }
     bool gains_energy = false;
@@ -312,9 +312,9 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       if (locate) {
         SmoothContactState end = state_;
         end.q = y.head<5>();
+        end.qdot = y.tail<5>();
         double energy = std::numeric_limits<double>::infinity();
         try {
-          end.qdot = y.tail<5>();
           energy = energyOf(end);
         } catch (const NumericalError&) {  // a degenerate surface point: no energy to speak of
         }
@@ -329,10 +329,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                          setup_.surface1->polynomialPiece(state_.patch1, y(0), y(1)) == piece1 &&
                          setup_.surface2->polynomialPiece(state_.patch2, y(2), y(3)) == piece2;
       if (!stays) {
-        // A long trial step's chord may leave through the edge the contact has just come
-        // across (its path curves back into the patch): an edge crossing at the very start of
-        // the chord is no guide to where the path leaves, so such a step is halved instead.
-        if (locate && (crossesAtStart(x, y) || strays(y)))
+        if (locate && !locatable(x, y))
           return StepVerdict::kVeto;
         return leaves;
       }
@@ -422,7 +419,10 @@ double SmoothContact::energyAt(double t) const {
 }
 
 double SmoothContact::energyOf(const SmoothContactState& s) const {
-  const ContactKinematics k = kinematics(s);
+  return energyOf(s, kinematics(s));
+}
+
+double SmoothContact::energyOf(const SmoothContactState& s, const ContactKinematics& k) const {
   const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
   return setup_.mass1.kineticEnergy(k.H_1 * s.qdot) -
          setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
@@ -627,31 +627,23 @@ bool SmoothContact::nearIrregularPoint() {
   return false;
 }
 
-bool SmoothContact::crossesAtStart(const State10& from, const State10& to) const {
-  for (const int b : {1, 2}) {
-    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
-    const int patch = b == 1 ? state_.patch1 : state_.patch2;
-    const auto c =
-        surface.domain(patch).firstEdgeCrossed(st(from.head<5>(), b), st(to.head<5>(), b));
-    if (c && c->lambda <= 1e-6)
-      return true;
-  }
-  return false;
-}
-
-bool SmoothContact::strays(const State10& to) const {
-  // A trial step whose end lies more than a patch's width outside the domain it leaves has lost
-  // all accuracy (near-singular contact systems make RK4 stages explode): its chord locates no
-  // crossing, so it is halved instead.
+bool SmoothContact::locatable(const State10& from, const State10& to) const {
+  // A trial step's chord locates no crossing when it leaves at its very start (a long step's
+  // path may curve back into the patch through the edge the contact has just come across), or
+  // when it ends more than a patch's width outside (near-singular contact systems make RK4
+  // stages explode while staying finite): such steps are halved instead.
   for (const int b : {1, 2}) {
     const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
     const PatchDomain& domain = surface.domain(b == 1 ? state_.patch1 : state_.patch2);
+    const auto c = domain.firstEdgeCrossed(st(from.head<5>(), b), st(to.head<5>(), b));
+    if (c && c->lambda <= 1e-6)
+      return false;
     for (int e = 0; e < domain.edgeCount(); ++e) {
       if (domain.edgeDistance(e, st(to.head<5>(), b)) < -1.0)
-        return true;
+        return false;
     }
   }
-  return false;
+  return true;
 }
 
 void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {

@@ -134,12 +134,12 @@ class SmoothContact {
   void record(double t_start, const SmoothContactState& start);
   [[nodiscard]] Vec5 qddotOf(const SmoothContactState& s) const;
   [[nodiscard]] double energyOf(const SmoothContactState& s) const;
+  [[nodiscard]] double energyOf(const SmoothContactState& s, const ContactKinematics& k) const;
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
   void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
                      const Eigen::Matrix<double, 10, 1>& outside, double h);
-  [[nodiscard]] bool crossesAtStart(const Eigen::Matrix<double, 10, 1>& from,
-                                    const Eigen::Matrix<double, 10, 1>& to) const;
-  [[nodiscard]] bool strays(const Eigen::Matrix<double, 10, 1>& to) const;
+  [[nodiscard]] bool locatable(const Eigen::Matrix<double, 10, 1>& from,
+                               const Eigen::Matrix<double, 10, 1>& to) const;
   void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside,
                       const Eigen::Matrix<double, 10, 1>& outside, double h);
   [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
