@@ -72,13 +72,14 @@ TEST(BowlStudyTest, FootedBowlStaysOnTheTableAtTheLargestStepsWithStepDoubling) 
 }
 
 // The study's default bowl (scenes/round-bowl-throw.json: round bottom, lowest at a regular
-// vertex, plain RK4 with located patch crossings) at every maximum step of Table II. Exact
-// bounds from outside the code: the centre of mass never drops below its height standing
+// vertex, plain RK4 with located patch crossings, μ = 0.15) at every maximum step of Table II.
+// Exact bounds from outside the code: the centre of mass never drops below its height standing
 // upright, 5.036 cm (make_meshes.py: centre of mass 5.161 cm above the control mesh's pole, the
 // limit surface's lowest point 0.125 cm above it; the bottom's radius of curvature, 10.9 cm,
 // exceeds that height, so tilting only raises it), and impacts and friction only dissipate: the
-// energy never rises above its start (to within 1e-5 of it: RK4 flight steps of 64 ms and the
-// samples' Hermite interpolation between them are exact only to that).
+// energy never rises above its start (to within 3e-5 of it: the samples' Hermite interpolation
+// inside the first 64 ms flight step of the spinning bowl is exact only to 1.5e-5; at 16 ms the
+// excess is 6e-7).
 TEST(BowlStudyTest, RoundBowlStaysOnTheTableAndRollsAtEveryMaximumStep) {
   const BowlStudyResult result = runBowlStudy(
       studyOf("round-bowl-throw.json", {0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064}));
@@ -88,12 +89,17 @@ TEST(BowlStudyTest, RoundBowlStaysOnTheTableAndRollsAtEveryMaximumStep) {
     EXPECT_EQ(run.contacts_on, 1) << run.max_step;
     EXPECT_EQ(run.small_bounces, 0) << run.max_step;
     EXPECT_GT(run.patch_crossings, 0) << run.max_step;
+    // kry-pai-2002 §4.2: "periods of both pure rolling and sliding" — the contact starts sliding,
+    // rolls, slides again as the wobbling bowl's rolling needs more friction than μ f_n, and
+    // rolls again (no chatter: at most one switch per 40 ms on average).
+    EXPECT_GE(run.mode_switches, 3) << run.max_step;
+    EXPECT_LE(run.mode_switches, 75) << run.max_step;
     EXPECT_TRUE(run.final_state == "rolling" || run.final_state == "at rest") << run.final_state;
     const std::vector<TrajectorySample>& samples = run.result.samples;
     const double e0 = samples.front().bodies[0].energy;
     for (const TrajectorySample& s : samples) {
       EXPECT_GE(s.bodies[0].state.position.z(), 0.05036 - 2e-4) << run.max_step << " " << s.time;
-      EXPECT_LE(s.bodies[0].energy, e0 * (1.0 + 1e-5)) << run.max_step << " " << s.time;
+      EXPECT_LE(s.bodies[0].energy, e0 * (1.0 + 3e-5)) << run.max_step << " " << s.time;
     }
   }
 }

@@ -571,7 +571,7 @@ void SmoothContact::afterStep() {
   const Eigen::Vector2d tangential = a.wrench_1c.segment<2>(3);
   switch (state_.mode) {
     case FrictionMode::kSliding:
-      if (f.mu > 0.0 && a.slip_velocity.norm() < f.slip_threshold) {
+      if (f.mu > 0.0 && a.slip_velocity.norm() < f.slip_threshold && rollingHolds()) {
         state_.mode = FrictionMode::kRolling;
       }
       break;
@@ -600,6 +600,29 @@ void SmoothContact::afterStep() {
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
     log(SmoothContactEventType::kModeSwitch,
         std::string(toString(before)) + " -> " + toString(state_.mode));
+  }
+}
+
+// kry-pai-2002 §3.4.2 switches a sliding contact to no-slip friction once its slip falls below
+// the threshold. Where the no-slip constraint force would at once violate eq. 35 (a rocking or
+// wobbling body whose rolling needs more friction than μ f_n gives), that switch is undone by the
+// next step's test, and the contact chatters between the modes every step. A slow contact
+// therefore rolls only if rolling is consistent: the no-slip force at this state, with the slip
+// removed (eq. 30), pulls (f_n > 0) and lies inside the cone of eq. 35. Otherwise it keeps
+// sliding and friction keeps opposing the slip, as Coulomb's law asks of a contact that cannot
+// stick.
+bool SmoothContact::rollingHolds() const {
+  try {
+    const ContactKinematics k = kinematics(state_);
+    const Wrench f_ext =
+        gravityWrench(setup_.mass1.mass(), Mat3((setup_.E_w_2 * k.E_2_1).linear()), setup_.gravity);
+    const Vec5 qdot = constrainedVelocity(k, state_.qdot, FrictionMode::kRolling);
+    const ContactAcceleration a = contactAcceleration(
+        k, qdot, setup_.mass1, f_ext, FrictionMode::kRolling, setup_.friction, slip_hint_);
+    return a.normal_force > 0.0 &&
+           a.wrench_1c.segment<2>(3).norm() <= setup_.friction.staticMu() * a.normal_force;
+  } catch (const NumericalError&) {
+    return false;
   }
 }
 

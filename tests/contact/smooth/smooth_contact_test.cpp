@@ -81,6 +81,33 @@ TEST(SmoothContactTest, SlidesDownASteepInclineAtCoulombAcceleration) {
   EXPECT_NEAR(distance / (d1 + v1 * rest + 0.5 * a * rest * rest), 1.0, 1e-7);
 }
 
+// A ball sliding down a steep incline (tan θ > 7μ/2, so rolling would need more friction than
+// μ f_n gives) slower than the no-slip threshold keeps sliding at g (sin θ − μ cos θ): entering
+// no-slip friction there would violate eq. 35 at once, and the contact would chatter between
+// the modes every step.
+TEST(SmoothContactTest, ASlowBallThatCannotRollKeepsSlidingWithoutChatter) {
+  const double theta = 0.6, mu = 0.1, v0 = 1e-3, T = 0.5;
+  FrictionParameters f;
+  f.mu = mu;
+  f.slip_threshold = 0.1;  // the slip stays below it for the first 20 ms
+  const Ball ball;
+  SmoothContact c = ballOnIncline(theta, f, FrictionMode::kSliding, 0.01);
+  const Vec3 downhill(std::cos(theta), 0.0, -std::sin(theta));
+  const Mat3 R = c.worldPose().linear();
+  c.applyImpulse(spatial(Vec3::Zero(), R.transpose() * (ball.m * v0 * downhill)));
+  const Vec3 p0 = c.worldPose().translation();
+  c.advanceTo(T);
+  EXPECT_FALSE(c.separated());
+  for (const SmoothContactEvent& e : c.events()) {  // friction spins the ball across charts
+    EXPECT_NE(e.type, SmoothContactEventType::kModeSwitch) << e.time << ": " << e.detail;
+  }
+  EXPECT_EQ(c.state().mode, FrictionMode::kSliding);
+  const double a = kG * (std::sin(theta) - mu * std::cos(theta));
+  const Vec3 moved = c.worldPose().translation() - p0;
+  EXPECT_NEAR(moved.dot(downhill) / (v0 * T + 0.5 * a * T * T), 1.0, 1e-9);
+  EXPECT_NEAR((moved - moved.dot(downhill) * downhill).norm(), 0.0, 1e-12);
+}
+
 // The ball on a level plane launched sliding at v₀ along world x with spin ω₀ about world y
 // (rolling along +x has ω_y = v/R), run for 1 s; the time of its first friction-mode switch.
 struct Launch {

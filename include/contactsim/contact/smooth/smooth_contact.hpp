@@ -146,6 +146,8 @@ class SmoothContact {
   [[nodiscard]] bool reversesSlip(const Eigen::Matrix<double, 10, 1>& y) const;
   void slipStops(const Eigen::Matrix<double, 10, 1>& start, double h);
   void afterStep();
+  /// Would no-slip friction hold here (f_n > 0, eq. 35) with the slip removed?
+  [[nodiscard]] bool rollingHolds() const;
   bool nearIrregularPoint();
   void log(SmoothContactEventType type, std::string detail);
 
