@@ -231,11 +231,10 @@ ClosestPoints refineClosestPoints(const Surface& surface1, const Frame& E_2_1,
 
 double meshDistance(const ProximityShape& shape1, const Frame& E_w_1, const ProximityShape& shape2,
                     const Frame& E_w_2) {
-  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
-  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
   fcl::DistanceRequestd request;
   fcl::DistanceResultd result;
-  fcl::distance(&o1, &o2, request, result);
+  fcl::distance(shape1.bvh().model.get(), toFcl(E_w_1), shape2.bvh().model.get(), toFcl(E_w_2),
+                request, result);
   return std::max(0.0, result.min_distance);
 }
 
@@ -325,8 +324,11 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
       warm_pair.reset();
     }
   }
-  const fcl::CollisionObjectd o1(shape1.bvh().model, toFcl(E_w_1));
-  const fcl::CollisionObjectd o2(shape2.bvh().model, toFcl(E_w_2));
+  // The geometries with their transforms, not fcl::CollisionObjects: constructing one computes
+  // the model's AABB over all its vertices (a tenth of a query's time).
+  const fcl::Transform3d tf1 = toFcl(E_w_1), tf2 = toFcl(E_w_2);
+  const auto* const bvh1 = shape1.bvh().model.get();
+  const auto* const bvh2 = shape2.bvh().model.get();
   // abs_err: the meshes' distance need not be closer than the tessellation errors it is compared
   // with. (FCL 0.7 prunes a pair of bounding volumes only when both abs_err and rel_err allow it;
   // with rel_err 0 the traversal is exact.)
@@ -342,7 +344,7 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   if (warm_pair && warm_pair->distance > 0.0) {
     result.min_distance = warm_pair->distance + bound;
   }
-  fcl::distance(&o1, &o2, request, result);
+  fcl::distance(bvh1, tf1, bvh2, tf2, request, result);
   mesh_distance = std::max(0.0, result.min_distance);
   if (result.min_distance > 0.0) {
     if (warm_pair && std::abs(warm_pair->distance - result.min_distance) <= 2.0 * bound) {
@@ -367,7 +369,7 @@ ClosestPoints nearestPair(const ProximityShape& shape1, const Frame& E_w_1,
   // that runs off, deep through both bodies, is a stationary point elsewhere, as above).
   fcl::CollisionRequestd collision_request(16, true);
   fcl::CollisionResultd collision;
-  fcl::collide(&o1, &o2, collision_request, collision);
+  fcl::collide(bvh1, tf1, bvh2, tf2, collision_request, collision);
   std::vector<fcl::Contactd> contacts;
   collision.getContacts(contacts);
   ClosestPoints best;

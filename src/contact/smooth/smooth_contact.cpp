@@ -48,10 +48,7 @@ class ContactOde {
     if (!x.allFinite())
       return State::Constant(std::numeric_limits<double>::quiet_NaN());
     const SmoothContactSetup& setup = contact_.setup();
-    const Vec5 q = x.head<5>();
-    const ContactGeometry g =
-        contactGeometry(setup.surface1->evaluate(s_.patch1, q(0), q(1)),
-                        setup.surface2->evaluate(s_.patch2, q(2), q(3)), q(4));
+    const ContactGeometry g = contact_.geometry(s_.patch1, s_.patch2, x.head<5>());
     // In the no-slip modes only the independent velocities are integrated; the dependent ones
     // follow from them at every evaluation (kry-pai-2002 §3.4.2, eq. 30).
     Vec5 qdot = x.tail<5>();
@@ -153,8 +150,23 @@ SmoothContact::SmoothContact(SmoothContact&&) noexcept = default;
 SmoothContact& SmoothContact::operator=(SmoothContact&&) noexcept = default;
 
 ContactKinematics SmoothContact::kinematics(const SmoothContactState& s) const {
-  return contactKinematics(setup_.surface1->evaluate(s.patch1, s.q(0), s.q(1)),
-                           setup_.surface2->evaluate(s.patch2, s.q(2), s.q(3)), s.q(4), s.qdot);
+  return contactKinematics(geometry(s.patch1, s.patch2, s.q), s.qdot);
+}
+
+ContactGeometry SmoothContact::geometry(int patch1, int patch2, const Vec5& q) const {
+  for (const GeometryMemo& m : memo_) {
+    if (m.patch1 == patch1 && m.patch2 == patch2 && m.q == q)
+      return m.g;
+  }
+  GeometryMemo& m = memo_[memo_next_];
+  memo_next_ = (memo_next_ + 1) % memo_.size();
+  m.patch1 = -1;  // invalid until complete: evaluation may throw
+  m.g = contactGeometry(setup_.surface1->evaluate(patch1, q(0), q(1)),
+                        setup_.surface2->evaluate(patch2, q(2), q(3)), q(4));
+  m.patch1 = patch1;
+  m.patch2 = patch2;
+  m.q = q;
+  return m.g;
 }
 
 Frame SmoothContact::worldPose() const {
@@ -693,17 +705,43 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
   // then put the contact exactly on the edge: the parameters move by the step's truncation error.
   const ContactOde ode(*this, state_, slip_hint_);
-  // Secant iterations on λ for the edge distance of the integrated state: the crossing time to
-  // rounding, so the snap onto the edge below moves nothing measurable.
+  // Secant iterations on λ for the edge distance of the integrated state: the crossing time
+  // nearly to rounding, so the snap onto the edge below moves nothing measurable. Each costs an RK4
+  // step, so they start from the crossing of the step's cubic Hermite path (no ODE evaluations; as
+  // close as the chord's crossing is far, about h⁴), with its slope there for the first one.
   const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
+  State10 y_last = inside;  // the RK4 state of the last fraction tried
+  double l_last = 0.0;
   auto distance = [&](double l) {
-    return crossed_domain.edgeDistance(crossing.edge,
-                                       st(rk4Step(ode, time_, inside, l * h).head<5>(), body));
+    y_last = rk4Step(ode, time_, inside, l * h);
+    l_last = l;
+    return crossed_domain.edgeDistance(crossing.edge, st(y_last.head<5>(), body));
   };
-  double l0 = 0.0, d0 = crossed_domain.edgeDistance(crossing.edge, st(inside.head<5>(), body));
-  double l1 = lambda, d1 = distance(l1);
-  for (int i = 0; i < 8 && std::abs(d1) > 1e-15 && d1 != d0; ++i) {
+  auto hermite_distance = [&](double u) {
+    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
+                                 outside.tail<5>(), h, u);
+    return crossed_domain.edgeDistance(crossing.edge, st(q, body));
+  };
+  const double d_start = crossed_domain.edgeDistance(crossing.edge, st(inside.head<5>(), body));
+  double l0 = 0.0, d0 = d_start, l1 = lambda;
+  if (d_start >= 0.0 && hermite_distance(1.0) < 0.0) {
+    double a = 0.0, b = 1.0;
+    for (int i = 0; i < 50; ++i) {
+      const double mid = 0.5 * (a + b);
+      (hermite_distance(mid) >= 0.0 ? a : b) = mid;
+    }
+    const double eps = 1e-6;
+    const double slope =
+        (hermite_distance(std::min(1.0, b + eps)) - hermite_distance(std::max(0.0, b - eps))) /
+        (std::min(1.0, b + eps) - std::max(0.0, b - eps));
+    l0 = b;
+    d0 = distance(l0);
+    l1 = slope < 0.0 ? std::clamp(l0 - d0 / slope, 0.0, 1.0) : lambda;
+  }
+  // Settled at 1e-13 of a patch's parameter range (about 1e-15 m on a centimetre patch).
+  double d1 = distance(l1);
+  for (int i = 0; i < 8 && std::abs(d1) > 1e-13 && d1 != d0; ++i) {
     const double l2 = std::clamp(l1 - d1 * (l1 - l0) / (d1 - d0), 0.0, 1.0);
     l0 = l1;
     d0 = d1;
@@ -722,7 +760,9 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     l1 = lo;
   }
   lambda = l1;
-  const State10 at_edge = lambda > 0.0 ? rk4Step(ode, time_, inside, lambda * h) : inside;
+  const State10 at_edge = lambda <= 0.0      ? inside
+                          : l_last == lambda ? y_last
+                                             : rk4Step(ode, time_, inside, lambda * h);
   if (lambda > 0.0 && reversesSlip(at_edge)) {  // the slip stops before the edge
     slipStops(inside, lambda * h);
     return;

@@ -90,21 +90,24 @@ Eigen::Matrix<double, 15, 3> quarticFromControlPoints(const Eigen::Matrix<double
 
 SurfaceJet evaluateQuartic(const Eigen::Matrix<double, 15, 3>& coefficients, double v, double w,
                            JetOrder order) {
-  // Row r of D holds ∂^{p+q}/∂v^p ∂w^q (derivative set r = Taylor3::index(p, q)) of every
-  // monomial vⁱ wʲ: i!/(i−p)! j!/(j−q)! v^{i−p} w^{j−q}. One 10 × 15 by 15 × 3 product then gives
-  // the whole jet.
+  // ∂^{p+q}/∂v^p ∂w^q of the monomial vⁱ wʲ is i!/(i−p)! j!/(j−q)! v^{i−p} w^{j−q}: each
+  // monomial's coefficient adds into the derivative sets r = Taylor3::index(p, q) it reaches
+  // (about 60 terms to third order, instead of a 10 × 15 matrix of mostly zeros).
   const double vp[5] = {1.0, v, v * v, v * v * v, v * v * v * v};
   const double wp[5] = {1.0, w, w * w, w * w * w, w * w * w * w};
   constexpr double kFalling[5][4] = {
       {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 2, 0}, {1, 3, 6, 6}, {1, 4, 12, 24}};
   const int max_order = static_cast<int>(order);
-  Eigen::Matrix<double, 10, 15> D = Eigen::Matrix<double, 10, 15>::Zero();
+  Vec3 sums[10];
+  for (Vec3& sum : sums)
+    sum.setZero();
   for (int i = 0; i <= 4; ++i) {
     for (int j = 0; i + j <= 4; ++j) {
-      const int m = monomialIndex(i, j);
+      const Vec3 c = coefficients.row(monomialIndex(i, j)).transpose();
       for (int p = 0; p <= std::min(i, max_order); ++p) {
+        const double vf = kFalling[i][p] * vp[i - p];
         for (int q = 0; q <= std::min(j, max_order - p); ++q) {
-          D(Taylor3::index(p, q), m) = kFalling[i][p] * kFalling[j][q] * vp[i - p] * wp[j - q];
+          sums[Taylor3::index(p, q)] += (vf * kFalling[j][q] * wp[j - q]) * c;
         }
       }
     }
@@ -113,11 +116,8 @@ SurfaceJet evaluateQuartic(const Eigen::Matrix<double, 15, 3>& coefficients, dou
   jet.order = order;
   Vec3* out[10] = {&jet.c,    &jet.c_s,   &jet.c_t,   &jet.c_ss,  &jet.c_st,
                    &jet.c_tt, &jet.c_sss, &jet.c_sst, &jet.c_stt, &jet.c_ttt};
-  // Only the rows of the orders asked for (the rest of the jet stays zero), each a 15-term dot
-  // product per coordinate: a general matrix product would pack these small matrices first.
-  const int rows = (max_order + 1) * (max_order + 2) / 2;
-  for (int r = 0; r < rows; ++r)
-    *out[r] = coefficients.transpose().lazyProduct(D.row(r).transpose());
+  for (int r = 0; r < 10; ++r)
+    *out[r] = sums[r];  // the orders not asked for stay zero
   return jet;
 }
 

@@ -7,6 +7,7 @@
 // negative.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -118,6 +119,13 @@ class SmoothContact {
   /// relations. A tap on a rattleback, for instance.
   void applyImpulse(const Wrench& impulse_body);
 
+  /// The contact geometry at q on the given patches (surface jets and contact frames, kry-pai-2002
+  /// eqs. 5–13), remembered for the last two q: a step needs it at one q for the first RK4 stage,
+  /// the dependent velocities, dense output, forces and energy, and every fraction of a step
+  /// tried when locating an event starts at the same q. (So a SmoothContact must not be used
+  /// from two threads at once, even through const methods.)
+  [[nodiscard]] ContactGeometry geometry(int patch1, int patch2, const Vec5& q) const;
+
   /// q̇ for a body twist (body-1 frame): the twist projected onto the contact constraint (its
   /// normal relative velocity at the contact is dropped), for the current q and patches.
   [[nodiscard]] Vec5 coordinateVelocity(const Twist& phi_body) const;
@@ -163,6 +171,13 @@ class SmoothContact {
   std::vector<SmoothContactEvent> events_;
   std::vector<Segment> history_;  // steps of the last advance, and the one before it
   SmoothContactStats stats_;
+  struct GeometryMemo {
+    int patch1 = -1, patch2 = -1;
+    Vec5 q = Vec5::Zero();
+    ContactGeometry g;
+  };
+  mutable std::array<GeometryMemo, 2> memo_;
+  mutable std::size_t memo_next_ = 0;
 };
 
 }  // namespace contactsim
