@@ -16,13 +16,31 @@ using Nearest = NearestObstacle;
 // `near` of each other, else a lower bound from the meshes' distance (enough for conservative
 // advancement far away). One mesh query per obstacle: closestPoints reports the meshes' distance
 // it checks its pair against.
+//
+// Broad phase: each surface lies within its tessellation's bounding sphere grown by the
+// tessellation error, so the spheres' gap bounds an obstacle's distance from below. Visited
+// nearest sphere first, an obstacle whose sphere gap is no less than the best distance found so
+// far cannot be nearer, and is skipped with all that follow: among many obstacles, only those
+// whose spheres come near the body are queried.
 Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
                 std::span<const Obstacle> obstacles,
                 std::vector<std::optional<ClosestPoints>>& warm) {
   Nearest best;
   const Frame E = state.pose();
   const double near = 0.25 * shape.boundingRadius();
+  const double reach = shape.boundingRadius() + shape.tessellationError();
+  std::vector<std::pair<double, std::size_t>> order(obstacles.size());
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const Obstacle& o = obstacles[i];
+    const double gap = (o.pose.translation() - state.position).norm() - reach -
+                       o.shape->boundingRadius() - o.shape->tessellationError();
+    order[i] = {gap, i};
+  }
+  std::sort(order.begin(), order.end());
+  for (const auto& [gap, i] : order) {
+    if (gap >= best.distance) {
+      break;
+    }
     const Obstacle& o = obstacles[i];
     ClosestPoints cp = closestPoints(shape, E, *o.shape, o.pose, warm[i]);
     const double bound =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -194,12 +195,17 @@ void World::buildCollisions(const WorldDescription& description) {
   }
   collisions_.validate();
   obstacles_ = std::make_unique<Obstacles>();
+  std::map<const Surface*, std::shared_ptr<const ProximityShape>> shapes;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& b = *bodies_[i];
     if (!b.surface) {
       continue;
     }
-    auto shape = std::make_shared<const ProximityShape>(b.surface, collisions_.tessellation);
+    // Bodies of one shape (a field of identical obstacles) share its tessellation and tree.
+    auto& shape = shapes[b.surface.get()];
+    if (!shape) {
+      shape = std::make_shared<const ProximityShape>(b.surface, collisions_.tessellation);
+    }
     if (b.fixed) {
       obstacles_->shapes.push_back(shape);
       obstacles_->list.push_back({shape.get(), b.state.pose()});

@@ -141,6 +141,38 @@ TEST(SmoothCollisions, StartingInsideIsAnError) {
   }
 }
 
+// The broad phase (bounding spheres, nearest first) must not lose the obstacle that is hit: a
+// ball dropped into a field of 64 fixed balls (8 × 8, 0.3 m apart, the floor far below) lands
+// on the one under it, head-on, after falling its gap h in √(2h/g), and rebounds to e² h.
+TEST(SmoothCollisions, AmongManyObstaclesTheBallHitsTheOneBelowIt) {
+  const double h = 0.4, e = 0.5;
+  WorldDescription d = sphereOverPlane(2.0, Vec3::Zero(), e);
+  d.bodies[0].initial_state.position.z() = -3.0;  // the floor, out of the way
+  const auto sphere = std::make_shared<ChartSurface>(makeSphere(kRadius));
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      BodyDescription b;
+      b.name = "obstacle-" + std::to_string(i) + "-" + std::to_string(j);
+      b.fixed = true;
+      b.surface = sphere;
+      b.initial_state.position = Vec3(0.3 * (i - 3), 0.3 * (j - 4), 0.0);
+      d.bodies.push_back(b);
+    }
+  }
+  d.bodies[1].initial_state.position = Vec3(0.0, 0.0, 2.0 * kRadius + h);  // over obstacle-3-4
+  World world(d);
+  const double t_impact = std::sqrt(2.0 * h / kG);
+  world.advanceTo(t_impact + 1e-3);
+  const auto collisions = eventsOfType(world, "collision");
+  ASSERT_EQ(collisions.size(), 1u);
+  EXPECT_NEAR(collisions[0].time, t_impact, 1e-9);
+  EXPECT_EQ(collisions[0].detail.rfind("with obstacle-3-4:", 0), 0u) << collisions[0].detail;
+  const double apex_time = collisions[0].time + e * std::sqrt(2.0 * kG * h) / kG;
+  world.advanceTo(apex_time);
+  EXPECT_NEAR((world.state(1).position.z() - 2.0 * kRadius) / (e * e * h), 1.0, 1e-6);
+  EXPECT_NEAR(world.state(1).position.head<2>().norm(), 0.0, 1e-12);
+}
+
 // Collisions pair free bodies with fixed ones only. Two free balls flying at each other (no
 // gravity) must stop the world with an error naming both once they touch, not pass through each
 // other: head-on at 1 m/s each from 0.5 m apart (centres), they touch at t = 0.15 s.
