@@ -28,12 +28,13 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
   Nearest best;
   const Frame E = state.pose();
   const double near = 0.25 * shape.boundingRadius();
-  const double reach = shape.boundingRadius() + shape.tessellationError();
+  const double reach = shape.boundingRadius() + 2.0 * shape.tessellationError();
   std::vector<std::pair<double, std::size_t>> order(obstacles.size());
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const Obstacle& o = obstacles[i];
+    // Each error counted twice, as in the mesh bound below (the error is a sampled estimate).
     const double gap = (o.pose.translation() - state.position).norm() - reach -
-                       o.shape->boundingRadius() - o.shape->tessellationError();
+                       o.shape->boundingRadius() - 2.0 * o.shape->tessellationError();
     order[i] = {gap, i};
   }
   std::sort(order.begin(), order.end());

@@ -155,7 +155,7 @@ ContactKinematics SmoothContact::kinematics(const SmoothContactState& s) const {
 
 ContactGeometry SmoothContact::geometry(int patch1, int patch2, const Vec5& q) const {
   for (const GeometryMemo& m : memo_) {
-    if (m.patch1 == patch1 && m.patch2 == patch2 && m.q == q)
+    if (m.patch1 >= 0 && m.patch1 == patch1 && m.patch2 == patch2 && m.q == q)
       return m.g;
   }
   GeometryMemo& m = memo_[memo_next_];
@@ -625,10 +625,13 @@ void SmoothContact::afterStep() {
 // stick.
 bool SmoothContact::rollingHolds() const {
   try {
-    const ContactKinematics k = kinematics(state_);
+    // Kinematics (Ḣ q̇ included) at the no-slip velocity, as the rolling ODE will see them.
+    const ContactGeometry g = geometry(state_.patch1, state_.patch2, state_.q);
+    const Vec5 qdot =
+        constrainedVelocity(contactKinematics(g, state_.qdot), state_.qdot, FrictionMode::kRolling);
+    const ContactKinematics k = contactKinematics(g, qdot);
     const Wrench f_ext =
         gravityWrench(setup_.mass1.mass(), Mat3((setup_.E_w_2 * k.E_2_1).linear()), setup_.gravity);
-    const Vec5 qdot = constrainedVelocity(k, state_.qdot, FrictionMode::kRolling);
     const ContactAcceleration a = contactAcceleration(
         k, qdot, setup_.mass1, f_ext, FrictionMode::kRolling, setup_.friction, slip_hint_);
     return a.normal_force > 0.0 &&
@@ -738,6 +741,9 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     l0 = b;
     d0 = distance(l0);
     l1 = slope < 0.0 ? std::clamp(l0 - d0 / slope, 0.0, 1.0) : lambda;
+    if (!std::isfinite(d0) || !std::isfinite(l1)) {  // a non-finite RK4 sub-step: the chord
+      l0 = 0.0, d0 = d_start, l1 = lambda;
+    }
   }
   // Settled at 1e-13 of a patch's parameter range (about 1e-15 m on a centimetre patch).
   double d1 = distance(l1);
@@ -759,7 +765,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     }
     l1 = lo;
   }
-  lambda = l1;
+  lambda = std::isfinite(l1) ? std::clamp(l1, 0.0, 1.0) : lambda;
   const State10 at_edge = lambda <= 0.0      ? inside
                           : l_last == lambda ? y_last
                                              : rk4Step(ode, time_, inside, lambda * h);

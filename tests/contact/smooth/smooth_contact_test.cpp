@@ -89,7 +89,7 @@ TEST(SmoothContactTest, ASlowBallThatCannotRollKeepsSlidingWithoutChatter) {
   const double theta = 0.6, mu = 0.1, v0 = 1e-3, T = 0.5;
   FrictionParameters f;
   f.mu = mu;
-  f.slip_threshold = 0.1;  // the slip stays below it for the first 20 ms
+  f.slip_threshold = 0.1;  // slip grows at g (sin θ − 7μ/2 cos θ): below it for 36 ms
   const Ball ball;
   SmoothContact c = ballOnIncline(theta, f, FrictionMode::kSliding, 0.01);
   const Vec3 downhill(std::cos(theta), 0.0, -std::sin(theta));
