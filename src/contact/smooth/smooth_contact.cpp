@@ -9,6 +9,7 @@
 #include <limits>
 #include <sstream>
 
+#include "contact_ode.hpp"
 #include "contactsim/dynamics/newton_euler.hpp"
 #include "contactsim/dynamics/state_interpolation.hpp"
 #include "contactsim/error.hpp"
@@ -16,68 +17,10 @@
 
 namespace contactsim {
 
-using State10 = Eigen::Matrix<double, 10, 1>;
-
-namespace {
-
-// How far past a seam between polynomial pieces a step may end [s]. q̈ jumps there (third
-// derivatives of the surfaces do), so a step that overshoots by δ errs in q̇ by about δ times
-// the jump: 1e-9 s keeps that far below the RK4 truncation error of a millisecond step.
-constexpr double kSeamTime = 1e-9;
-
-// The ODE (q, q̇)' = (q̇, q̈) for fixed patches and friction mode (kry-pai-2002 eq. 20/28).
-class ContactOde {
- public:
-  using State = State10;
-  ContactOde(const SmoothContact& contact, const SmoothContactState& s,
-             const Eigen::Vector2d& slip_hint)
-      : contact_(contact), s_(s), slip_hint_(slip_hint) {}
-
-  // A state whose contact system cannot be solved (near-conforming contact, kry-pai-2002 §3.2)
-  // gives NaN, so that the step driver rejects the step that led there.
-  State derivative(double t, const State& x) const {
-    try {
-      return evaluate(t, x);
-    } catch (const NumericalError&) {
-      return State::Constant(std::numeric_limits<double>::quiet_NaN());
-    }
-  }
-  State evaluate(double, const State& x) const {
-    // An RK4 stage of a step too long for the motion may leave the finite numbers: its
-    // derivative is not finite either, and the driver vetoes (halves) the step.
-    if (!x.allFinite())
-      return State::Constant(std::numeric_limits<double>::quiet_NaN());
-    const SmoothContactSetup& setup = contact_.setup();
-    const ContactGeometry g = contact_.geometry(s_.patch1, s_.patch2, x.head<5>());
-    // In the no-slip modes only the independent velocities are integrated; the dependent ones
-    // follow from them at every evaluation (kry-pai-2002 §3.4.2, eq. 30).
-    Vec5 qdot = x.tail<5>();
-    ContactKinematics k = contactKinematics(g, qdot);
-    if (s_.mode != FrictionMode::kSliding) {
-      qdot = constrainedVelocity(k, qdot, s_.mode);
-      k = contactKinematics(g, qdot);
-    }
-    const Wrench f_ext =
-        gravityWrench(setup.mass1.mass(), Mat3((setup.E_w_2 * k.E_2_1).linear()), setup.gravity);
-    const ContactAcceleration a =
-        contactAcceleration(k, qdot, setup.mass1, f_ext, s_.mode, setup.friction, slip_hint_);
-    State dx;
-    dx << qdot, a.qddot;
-    return dx;
-  }
-  void project(State&) const {}
-
- private:
-  const SmoothContact& contact_;
-  const SmoothContactState& s_;
-  Eigen::Vector2d slip_hint_;
-};
-
-Vec2 st(const Vec5& q, int body) {
-  return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3));
-}
-
-}  // namespace
+using smooth_detail::ContactOde;
+using smooth_detail::kSeamTime;
+using smooth_detail::st;
+using smooth_detail::State10;
 
 struct SmoothContact::Integrator {
   explicit Integrator(const AdaptiveStepParameters& p) : driver(p) {}
@@ -184,8 +127,7 @@ Frame SmoothContact::worldContactFrame() const {
 
 ContactAcceleration SmoothContact::acceleration() const {
   const ContactKinematics k = kinematics(state_);
-  const Wrench f_ext =
-      gravityWrench(setup_.mass1.mass(), Mat3((setup_.E_w_2 * k.E_2_1).linear()), setup_.gravity);
+  const Wrench f_ext = smooth_detail::gravityOn(setup_, k);
   return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction,
                              slip_hint_);
 }
@@ -440,63 +382,6 @@ double SmoothContact::energyOf(const SmoothContactState& s, const ContactKinemat
          setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
 }
 
-void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside, double h) {
-  // The step stayed on its patches but crossed a seam between polynomial pieces: find the first
-  // fraction of it that lands in another piece and take the step to just there (at most
-  // kSeamTime past the seam), so that each following step integrates one smooth piece.
-  const ContactOde ode(*this, state_, slip_hint_);
-  auto pieces = [this](const Vec5& q) {
-    return std::make_pair(setup_.surface1->polynomialPiece(state_.patch1, q(0), q(1)),
-                          setup_.surface2->polynomialPiece(state_.patch2, q(2), q(3)));
-  };
-  const auto start_pieces = pieces(inside.head<5>());
-  auto stays = [&](double fraction) {
-    return pieces(rk4Step(ode, time_, inside, fraction * h).head<5>()) == start_pieces;
-  };
-  // A guess from the cubic Hermite path of q through the trial step (no ODE evaluations), then
-  // a bracket around it of RK4 steps, widened until it holds, then bisection.
-  double lo = 0.0, hi = 1.0;
-  {
-    double a = 0.0, b = 1.0;
-    for (int i = 0; i < 60 && (b - a) * h > kSeamTime; ++i) {
-      const double u = 0.5 * (a + b);
-      const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
-                                   outside.tail<5>(), h, u);
-      (pieces(q) == start_pieces ? a : b) = u;
-    }
-    for (double width = std::max(kSeamTime / h, 1e-9);; width *= 16.0) {
-      const double l = std::max(0.0, a - width), u = std::min(1.0, b + width);
-      const bool l_ok = l == 0.0 || stays(l), u_ok = u == 1.0 || !stays(u);
-      if (l_ok && u_ok) {
-        lo = l;
-        hi = u;
-        break;
-      }
-      if (l == 0.0 && u == 1.0)
-        break;
-    }
-  }
-  while ((hi - lo) * h > kSeamTime) {
-    const double mid = 0.5 * (lo + hi);
-    (stays(mid) ? lo : hi) = mid;
-  }
-  const State10 y = rk4Step(ode, time_, inside, hi * h);
-  if (reversesSlip(y)) {  // the slip stops before the seam
-    slipStops(inside, hi * h);
-    return;
-  }
-  const SmoothContactState start = state_;
-  const double t_start = time_;
-  time_ += hi * h;
-  state_.q = y.head<5>();
-  state_.qdot = constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode);
-  record(t_start, start);
-  ++stats_.accepted_steps;
-  ++stats_.seam_steps;
-  stats_.step_sizes.push_back(hi * h);
-  afterStep();
-}
-
 Eigen::Vector2d SmoothContact::slipOf(const SmoothContactState& s) const {
   return (kinematics(s).H_c * s.qdot).segment<2>(3);
 }
@@ -630,8 +515,7 @@ bool SmoothContact::rollingHolds() const {
     const Vec5 qdot =
         constrainedVelocity(contactKinematics(g, state_.qdot), state_.qdot, FrictionMode::kRolling);
     const ContactKinematics k = contactKinematics(g, qdot);
-    const Wrench f_ext =
-        gravityWrench(setup_.mass1.mass(), Mat3((setup_.E_w_2 * k.E_2_1).linear()), setup_.gravity);
+    const Wrench f_ext = smooth_detail::gravityOn(setup_, k);
     const ContactAcceleration a = contactAcceleration(
         k, qdot, setup_.mass1, f_ext, FrictionMode::kRolling, setup_.friction, slip_hint_);
     return a.normal_force > 0.0 &&
@@ -663,171 +547,6 @@ bool SmoothContact::nearIrregularPoint() {
     }
   }
   return false;
-}
-
-bool SmoothContact::locatable(const State10& from, const State10& to) const {
-  // A trial step's chord locates no crossing when it leaves at its very start (a long step's
-  // path may curve back into the patch through the edge the contact has just come across), or
-  // when it ends more than a patch's width outside (near-singular contact systems make RK4
-  // stages explode while staying finite): such steps are halved instead.
-  for (const int b : {1, 2}) {
-    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
-    const PatchDomain& domain = surface.domain(b == 1 ? state_.patch1 : state_.patch2);
-    const auto c = domain.firstEdgeCrossed(st(from.head<5>(), b), st(to.head<5>(), b));
-    if (c && c->lambda <= 1e-6)
-      return false;
-    for (int e = 0; e < domain.edgeCount(); ++e) {
-      if (domain.edgeDistance(e, st(to.head<5>(), b)) < -1.0)
-        return false;
-    }
-  }
-  return true;
-}
-
-void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {
-  // kry-pai-2002 §3.5: carry the contact along the step onto the exact boundary, then write the
-  // state in the neighbouring patch (eqs. 41–43). The body whose patch it leaves first goes first.
-  double lambda = 1.0;
-  int body = 0;
-  EdgeCrossing crossing{};
-  for (const int b : {1, 2}) {
-    const Surface& surface = b == 1 ? *setup_.surface1 : *setup_.surface2;
-    const int patch = b == 1 ? state_.patch1 : state_.patch2;
-    const auto c =
-        surface.domain(patch).firstEdgeCrossed(st(inside.head<5>(), b), st(outside.head<5>(), b));
-    if (c && c->lambda <= lambda) {
-      lambda = c->lambda;
-      body = b;
-      crossing = *c;
-    }
-  }
-  if (body == 0) {
-    stepAcrossSeam(inside, outside, h);
-    return;
-  }
-  // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
-  // then put the contact exactly on the edge: the parameters move by the step's truncation error.
-  const ContactOde ode(*this, state_, slip_hint_);
-  // Secant iterations on λ for the edge distance of the integrated state: the crossing time
-  // nearly to rounding, so the snap onto the edge below moves nothing measurable. Each costs an RK4
-  // step, so they start from the crossing of the step's cubic Hermite path (no ODE evaluations; as
-  // close as the chord's crossing is far, about h⁴), with its slope there for the first one.
-  const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
-  const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
-  State10 y_last = inside;  // the RK4 state of the last fraction tried
-  double l_last = 0.0;
-  auto distance = [&](double l) {
-    y_last = rk4Step(ode, time_, inside, l * h);
-    l_last = l;
-    return crossed_domain.edgeDistance(crossing.edge, st(y_last.head<5>(), body));
-  };
-  auto hermite_distance = [&](double u) {
-    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
-                                 outside.tail<5>(), h, u);
-    return crossed_domain.edgeDistance(crossing.edge, st(q, body));
-  };
-  const double d_start = crossed_domain.edgeDistance(crossing.edge, st(inside.head<5>(), body));
-  double l0 = 0.0, d0 = d_start, l1 = lambda;
-  if (d_start >= 0.0 && hermite_distance(1.0) < 0.0) {
-    double a = 0.0, b = 1.0;
-    for (int i = 0; i < 50; ++i) {
-      const double mid = 0.5 * (a + b);
-      (hermite_distance(mid) >= 0.0 ? a : b) = mid;
-    }
-    const double eps = 1e-6;
-    const double slope =
-        (hermite_distance(std::min(1.0, b + eps)) - hermite_distance(std::max(0.0, b - eps))) /
-        (std::min(1.0, b + eps) - std::max(0.0, b - eps));
-    l0 = b;
-    d0 = distance(l0);
-    l1 = slope < 0.0 ? std::clamp(l0 - d0 / slope, 0.0, 1.0) : lambda;
-    if (!std::isfinite(d0) || !std::isfinite(l1)) {  // a non-finite RK4 sub-step: the chord
-      l0 = 0.0, d0 = d_start, l1 = lambda;
-    }
-  }
-  // Settled at 1e-13 of a patch's parameter range (about 1e-15 m on a centimetre patch).
-  double d1 = distance(l1);
-  for (int i = 0; i < 8 && std::abs(d1) > 1e-13 && d1 != d0; ++i) {
-    const double l2 = std::clamp(l1 - d1 * (l1 - l0) / (d1 - d0), 0.0, 1.0);
-    l0 = l1;
-    d0 = d1;
-    l1 = l2;
-    d1 = distance(l1);
-  }
-  if (!(std::abs(d1) <= 1e-9) && distance(1.0) < 0.0) {
-    // The secant did not settle (a step through a near-singular region bends the path): bisect
-    // between the inside start and the outside end, so that the state snapped onto the edge
-    // below is one the integrator reached there, never one moved along the edge.
-    double lo = 0.0, hi = 1.0;
-    for (int i = 0; i < 60 && (hi - lo) * h > 1e-12; ++i) {
-      const double mid = 0.5 * (lo + hi);
-      (distance(mid) >= 0.0 ? lo : hi) = mid;
-    }
-    l1 = lo;
-  }
-  lambda = std::isfinite(l1) ? std::clamp(l1, 0.0, 1.0) : lambda;
-  const State10 at_edge = lambda <= 0.0      ? inside
-                          : l_last == lambda ? y_last
-                                             : rk4Step(ode, time_, inside, lambda * h);
-  if (lambda > 0.0 && reversesSlip(at_edge)) {  // the slip stops before the edge
-    slipStops(inside, lambda * h);
-    return;
-  }
-  const SmoothContactState start = state_;
-  const double t_start = time_;
-  time_ += lambda * h;
-  state_.q = at_edge.head<5>();
-  state_.qdot = at_edge.tail<5>();
-  if (time_ > t_start) {  // the piece of step up to the edge, in the patch being left
-    record(t_start, start);
-  }
-  const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
-  const int from = body == 1 ? state_.patch1 : state_.patch2;
-  const PatchDomain& domain = surface.domain(from);
-  const Vec2 a = domain.vertex(crossing.edge),
-             b = domain.vertex((crossing.edge + 1) % domain.edgeCount());
-  crossing.alpha =
-      std::clamp((st(state_.q, body) - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
-  const Vec2 on_edge = domain.pointOnEdge(crossing.edge, crossing.alpha);
-  const auto across = surface.acrossEdge(from, crossing.edge, crossing.alpha);
-  if (!across) {
-    separated_ = true;
-    log(SmoothContactEventType::kLeftSurface,
-        "body " + std::to_string(body) + " patch " + std::to_string(from) + " edge " +
-            std::to_string(crossing.edge) + " is an open boundary");
-    return;
-  }
-  // The twist of body 1 is what must not change (eq. 43); contact frames may.
-  SmoothContactState edge_state = state_;
-  if (body == 1) {
-    edge_state.q.head<2>() = on_edge;
-  } else {
-    edge_state.q.segment<2>(2) = on_edge;
-  }
-  const Twist phi = kinematics(edge_state).H_1 * edge_state.qdot;
-  const SurfaceJet jet_a = surface.evaluate(from, on_edge.x(), on_edge.y(), JetOrder::kFirst);
-  const SurfaceJet jet_b =
-      surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
-  // eq. 42: ψ gains the signed angle from x_A to x_B about the (common) normal.
-  const Vec3 xa = jet_a.c_s.normalized(), xb = jet_b.c_s.normalized();
-  const Vec3 z = jet_a.c_s.cross(jet_a.c_t).normalized();
-  const double theta = std::atan2(xa.cross(xb).dot(z), xa.dot(xb));
-  SmoothContactState next = edge_state;
-  if (body == 1) {
-    next.patch1 = across->patch;
-    next.q.head<2>() = across->st;
-  } else {
-    next.patch2 = across->patch;
-    next.q.segment<2>(2) = across->st;
-  }
-  next.q(4) += theta;
-  state_ = next;
-  state_.qdot = coordinateVelocity(phi);  // eq. 43
-  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
-  ++stats_.patch_crossings;
-  log(SmoothContactEventType::kPatchCrossing,
-      "body " + std::to_string(body) + ": patch " + std::to_string(from) + " -> " +
-          std::to_string(across->patch) + " across edge " + std::to_string(crossing.edge));
 }
 
 }  // namespace contactsim
