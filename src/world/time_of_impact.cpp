@@ -139,6 +139,9 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     // Every point moves at most v Δ + ½ g Δ² in a step Δ (gravity the only force in flight):
     // the Δ that makes that the gap.
     const auto within = [&](double length) {
+      if (settings.advancement) {
+        return settings.advancement(t, length);
+      }
       return g > 0.0 ? 2.0 * length / (v + std::sqrt(v * v + 2.0 * g * length))
                      : length / std::max(v, 1e-300);
     };

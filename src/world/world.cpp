@@ -13,41 +13,9 @@
 #include "contactsim/math/checks.hpp"
 #include "time_of_impact.hpp"
 #include "velocity_world_bodies.hpp"
+#include "world_body.hpp"
 
 namespace contactsim {
-
-// A body is fixed, in free flight, or the free side of one smooth contact.
-struct World::Body {
-  std::string name;
-  bool fixed = false;
-  RigidBodyState state;  // fixed and free bodies
-  std::optional<FreeBodySystem> system;
-  std::optional<AdaptiveDriver<FreeBodySystem>> driver;
-  std::unique_ptr<SmoothContact> contact;  // while in contact
-  std::shared_ptr<const Surface> surface;
-  std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
-  std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
-  // The nearest obstacle in `state`, where the last flight ended at a sample time; reset
-  // whenever anything else changes the state.
-  std::optional<world_detail::NearestObstacle> nearest;
-  // Flight runs ahead of the world's time, up to one largest step past each time asked for,
-  // instead of stopping at every output time: `state` is at the leg's end ≥ the world's time,
-  // and state() reads the state in between by interpolation (dynamics/state_interpolation.hpp)
-  // from where the leg began. A touch that ends the leg waits there for the world to reach it.
-  struct FlightLeg {
-    double start_time = 0.0;
-    RigidBodyState start;
-    double end_time = 0.0;                // of `state`
-    std::optional<std::size_t> obstacle;  // touched at the leg's end
-    ClosestPoints points;
-  };
-  std::optional<FlightLeg> leg;
-  std::size_t events_seen = 0;
-  long steps = 0;
-  double smallest_step = 0.0;
-  double largest_step = 0.0;
-  std::vector<double> step_sizes;  // flight steps, and those of finished contacts
-};
 
 World::World(WorldDescription description)
     : integrator_(description.integrator), gravity_(description.gravity) {
@@ -238,7 +206,15 @@ void World::buildCollisions(const WorldDescription& description) {
       }
     }
   }
-  checkFreePairs();
+  std::vector<std::size_t> free_with_shapes;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    if (bodies_[i]->proximity) {
+      free_with_shapes.push_back(i);
+    }
+  }
+  if (free_with_shapes.size() >= 2) {
+    buildFreePairs(std::move(free_with_shapes));  // world_free_pairs.cpp
+  }
 }
 
 void World::buildPointContactWorld(const WorldDescription& description) {
@@ -310,96 +286,44 @@ void World::advanceTo(double t) {
     advanceVolumeContactWorld(t);  // world_volume_contact.cpp
     return;
   }
+  if (free_pairs_) {
+    advanceWithFreePairs(t);  // world_free_pairs.cpp
+    return;
+  }
   for (auto& body : bodies_) {
     if (!body->fixed) {
       advanceBody(*body, t);
     }
   }
   time_ = t;
-  checkFreePairs();
 }
 
-// Collisions pair each free body with the fixed ones only (kry-pai-2002's bowl and table); two
-// free bodies with surfaces are not collided with each other. Rather than let them pass through
-// each other silently, the world checks every such pair at the times it is asked for (the
-// output times of a scene) and stops with an error once they touch or overlap. A pair that
-// meets and parts again between two of those times is not seen.
-void World::checkFreePairs() const {
-  if (!obstacles_) {
-    return;
-  }
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    const Body& a = *bodies_[i];
-    if (a.fixed || !a.proximity) {
-      continue;
-    }
-    for (std::size_t j = i + 1; j < bodies_.size(); ++j) {
-      const Body& b = *bodies_[j];
-      if (b.fixed || !b.proximity) {
-        continue;
-      }
-      const RigidBodyState sa = state(i), sb = state(j);
-      const double errors = a.proximity->tessellationError() + b.proximity->tessellationError();
-      if ((sa.position - sb.position).norm() >
-          a.proximity->boundingRadius() + b.proximity->boundingRadius() + errors) {
-        continue;  // their bounding spheres are apart
-      }
-      const ClosestPoints cp = closestPoints(*a.proximity, sa.pose(), *b.proximity, sb.pose());
-      // Apart by the meshes' distance less both tessellation errors (twice, as flight), whatever
-      // Newton found: from a cold start it may land on a pair facing each other through both
-      // bodies.
-      if (cp.mesh_distance - 2.0 * errors > collisions_.tolerance) {
-        continue;
-      }
-      const bool touching =
-          cp.converged ? cp.distance <= collisions_.tolerance : cp.mesh_distance == 0.0;
-      if (touching) {
-        std::ostringstream m;
-        m << "free bodies '" << a.name << "' and '" << b.name << "' touch at t = " << time_;
-        if (cp.converged) {
-          m << " (distance " << cp.distance << " m)";
-        }
-        m << ": collisions between two free bodies are not supported; only free bodies against "
-             "fixed ones collide (make one of them fixed, or keep them apart)";
-        throw InvalidInputError(m.str());
-      }
-    }
-  }
-}
-
-void World::advanceBody(Body& body, double t) {
+void World::advanceBody(Body& body, double t, bool through) {
   double now = body.leg ? body.leg->end_time : time_;
   for (;;) {
     if (body.contact) {
       // The contact takes its own steps past t; the state at t comes from dense output.
-      body.contact->advancePast(t);
+      body.contact->advancePast(through ? t + 2e-9 * std::max(1.0, std::abs(t)) : t);
       collectEvents(body);
       if (!body.contact->separated() || body.contact->time() > t) {
         return;
       }
       // Released: free flight from the moment of separation.
       now = body.contact->time();
-      body.state.position = body.contact->worldPose().translation();
-      body.state.orientation = Quat(body.contact->worldPose().linear()).normalized();
-      body.state.twist = body.contact->bodyTwist();
-      body.steps += body.contact->stats().accepted_steps;
-      events_.push_back(
-          {now, body.name, "free-flight",
-           body.proximity ? "with collision detection" : "continues without collision detection"});
-      const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
-      body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
-      body.contact.reset();
-      body.nearest.reset();
-      // The warm closest points are those of the last flight, before the contact moved the
-      // body: a Newton guess from there may converge to another, spurious pair.
-      std::fill(body.warm.begin(), body.warm.end(), std::nullopt);
+      RigidBodyState released;
+      released.position = body.contact->worldPose().translation();
+      released.orientation = Quat(body.contact->worldPose().linear()).normalized();
+      released.twist = body.contact->bodyTwist();
+      endContact(
+          body, now, released,
+          body.proximity ? "with collision detection" : "continues without collision detection");
     }
     if (!body.proximity) {
       advanceFree(body, now, t);
       return;
     }
     if (body.leg) {
-      if (t <= body.leg->end_time) {
+      if (t < body.leg->end_time || (t == body.leg->end_time && !through)) {
         return;  // state() interpolates
       }
       // The world has passed the leg's end: take up the flight, or the touch, from there.
@@ -430,6 +354,7 @@ void World::advanceBody(Body& body, double t) {
                                ? integrator_.step
                                : integrator_.adaptive.max_step;
     const RigidBodyState start = body.state;
+    const std::size_t first_step = body.step_sizes.size();
     const auto flight =
         world_detail::flyUntilTouch(*body.proximity, start, now, t + largest, obstacles_->list, fly,
                                     settings, body.warm, body.nearest);
@@ -444,7 +369,8 @@ void World::advanceBody(Body& body, double t) {
       recordStep(body, h);
     }
     if (flight.time > now) {
-      body.leg = Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points};
+      body.leg =
+          Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points, first_step};
       now = flight.time;
       continue;  // the output at t, or the leg's end
     }
@@ -453,6 +379,20 @@ void World::advanceBody(Body& body, double t) {
     }
     collide(body, *flight.obstacle, flight.points, now);
   }
+}
+
+void World::endContact(Body& body, double time, const RigidBodyState& state,
+                       const std::string& why) {
+  body.state = state;
+  body.steps += body.contact->stats().accepted_steps;
+  events_.push_back({time, body.name, "free-flight", why});
+  const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
+  body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
+  body.contact.reset();
+  body.nearest.reset();
+  // The warm closest points are those of the last flight, before the contact moved the body: a
+  // Newton guess from there may converge to another, spurious pair.
+  std::fill(body.warm.begin(), body.warm.end(), std::nullopt);
 }
 
 // kry-pai-2002 §3.7: an impact by the Chatterjee–Ruina law (contact/impact) with K from the free
@@ -606,15 +546,18 @@ RigidBodyState World::state(std::size_t i) const {
     return point_world_->state(*point_index_[i]);
   if (volume_world_)
     return volume_world_->state(i);
+  return stateAt(b, time_);
+}
+
+RigidBodyState World::stateAt(const Body& b, double t) const {
   if (!b.contact)
-    return b.leg
-               ? interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, time_)
-               : b.state;
+    return b.leg ? interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, t)
+                 : b.state;
   RigidBodyState s;
-  const Frame E = b.contact->worldPoseAt(time_);
+  const Frame E = b.contact->worldPoseAt(t);
   s.position = E.translation();
   s.orientation = Quat(E.linear()).normalized();
-  s.twist = b.contact->bodyTwistAt(time_);
+  s.twist = b.contact->bodyTwistAt(t);
   return s;
 }
 

@@ -10,6 +10,7 @@
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/world/world.hpp"
+#include "world_events.hpp"
 
 namespace contactsim {
 namespace {
@@ -40,15 +41,7 @@ WorldDescription sphereOverPlane(double height, const Vec3& velocity, double res
   return d;
 }
 
-std::vector<WorldEvent> eventsOfType(const World& world, const std::string& type) {
-  std::vector<WorldEvent> out;
-  for (const auto& e : world.events()) {
-    if (e.type == type) {
-      out.push_back(e);
-    }
-  }
-  return out;
-}
+using testing_support::eventsOfType;
 
 TEST(SmoothCollisions, SphereReboundsToESquaredOfItsDropHeightThenRests) {
   const double h = 1.0;
@@ -171,37 +164,6 @@ TEST(SmoothCollisions, AmongManyObstaclesTheBallHitsTheOneBelowIt) {
   world.advanceTo(apex_time);
   EXPECT_NEAR((world.state(1).position.z() - 2.0 * kRadius) / (e * e * h), 1.0, 1e-6);
   EXPECT_NEAR(world.state(1).position.head<2>().norm(), 0.0, 1e-12);
-}
-
-// Collisions pair free bodies with fixed ones only. Two free balls flying at each other (no
-// gravity) must stop the world with an error naming both once they touch, not pass through each
-// other: head-on at 1 m/s each from 0.5 m apart (centres), they touch at t = 0.15 s.
-TEST(SmoothCollisions, TwoFreeBodiesThatMeetStopTheWorldWithAnError) {
-  WorldDescription d = sphereOverPlane(1.0, Vec3::Zero(), 0.5);
-  d.gravity = Vec3::Zero();
-  BodyDescription other = d.bodies[1];
-  other.name = "other";
-  d.bodies[1].initial_state.position = Vec3(-0.25, 0.0, 1.0);
-  d.bodies[1].initial_state.twist << Vec3::Zero(), Vec3(1.0, 0.0, 0.0);
-  other.initial_state.position = Vec3(0.25, 0.0, 1.0);
-  other.initial_state.twist << Vec3::Zero(), Vec3(-1.0, 0.0, 0.0);
-  d.bodies.push_back(other);
-  World world(d);
-  double t = 0.0;
-  std::string message;
-  try {
-    for (; t < 1.0; t += 0.005) {
-      world.advanceTo(t);
-    }
-  } catch (const InvalidInputError& e) {
-    message = e.what();
-  }
-  EXPECT_NE(message.find("'ball' and 'other'"), std::string::npos) << message;
-  EXPECT_NEAR(t, 0.15, 0.0051);  // at the first output time after the touch
-  // Starting in touch, the world refuses to build.
-  d.bodies[1].initial_state.position.x() = -0.1;
-  d.bodies[2].initial_state.position.x() = 0.05;
-  EXPECT_THROW(World{d}, InvalidInputError);
 }
 
 }  // namespace

@@ -110,9 +110,13 @@ struct SmoothContactDescription {
 /// free flight by conservative advancement to the first touch (collision/surface_proximity), a
 /// Chatterjee–Ruina impulse there, and continuous smooth contact once an impact leaves the bodies
 /// closing slower than `contact_speed` (the residual normal speed is dropped: a small plastic
-/// loss). Separation (normal force < 0) returns the body to free flight. Two free bodies are not
-/// collided with each other: the world throws InvalidInputError when two free bodies with
-/// surfaces start in touch or touch at a time advanceTo is given.
+/// loss). Separation (normal force < 0) returns the body to free flight. Two free bodies with
+/// surfaces collide with each other too (both inertias in K): the world then advances all of
+/// them together, to the first touch of any pair. A body in a smooth contact that another free
+/// body strikes leaves that contact for the impact (and meets its support again as any flying
+/// body). Two free bodies never hold a continuous contact: an impact that leaves them closing
+/// slower than `contact_speed` separates them at `bounce_speed` (small bounces, as near an
+/// irregular point).
 struct CollisionSettings {
   bool enabled = false;
   ImpactParameters impact;
@@ -199,13 +203,26 @@ class World {
   struct Body;
   void advanceFree(Body& body, double t_start, double t_end, bool record = true);
   static void recordStep(Body& body, double h);
-  void advanceBody(Body& body, double t);
+  /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
+  /// take what happens at t itself (the touch that ends a leg at t, a contact step from t).
+  void advanceBody(Body& body, double t, bool through = false);
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
-  /// Throws InvalidInputError when two free bodies with surfaces touch now (collisions pair free
-  /// bodies with fixed ones only).
-  void checkFreePairs() const;
+  // Free bodies against each other (world_free_pairs.cpp).
+  struct FreePairs;
+  struct PairTouch;
+  /// Throws InvalidInputError when two free bodies with surfaces start inside each other.
+  void checkFreeBodiesApart() const;
+  void buildFreePairs(std::vector<std::size_t> bodies);
+  void advanceWithFreePairs(double t);
+  [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
+                                                   double t1);
+  void collidePair(const PairTouch& touch);
+  void leaveForImpact(Body& body, double time, const std::string& other);
+  void endContact(Body& body, double time, const RigidBodyState& state, const std::string& why);
+  /// The state of a body at a time within its flight leg or its contact's last steps.
+  [[nodiscard]] RigidBodyState stateAt(const Body& body, double t) const;
   [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
   [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
                                                                 const RigidBodyState& state,
@@ -226,6 +243,7 @@ class World {
   struct Obstacles;
   std::unique_ptr<Obstacles> obstacles_;
   AdaptiveStepParameters contact_steps_;
+  std::unique_ptr<FreePairs> free_pairs_;  // two or more free bodies with surfaces
   // Point contact: the world that steps every body, and each body's index in it (half-spaces
   // are fixed bodies without an index there). point_stats_ also counts volume-contact steps.
   std::unique_ptr<PointContactWorld> point_world_;

@@ -1,5 +1,6 @@
 #include "contactsim/contact/smooth/contact_dynamics.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <cmath>
 
@@ -131,6 +132,26 @@ Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionM
   Vec5 out = qdot;
   for (std::size_t i = 0; i < m.dependent.size(); ++i)
     out(m.dependent[i]) = dep(i);
+  return out;
+}
+
+Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, const Vec5& qdot,
+                      FrictionMode mode) {
+  const ModeStructure& m = structure(mode);
+  if (m.constrained_rows.empty())
+    return qdot;
+  Eigen::MatrixXd L(static_cast<Eigen::Index>(m.constrained_rows.size()), 5);
+  for (std::size_t i = 0; i < m.constrained_rows.size(); ++i)
+    L.row(static_cast<Eigen::Index>(i)) = k.H_c.row(m.constrained_rows[i]);
+  const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * body1.spatialInertia() * k.H_1;
+  const Eigen::LDLT<Eigen::Matrix<double, 5, 5>> A_ldlt(A);
+  const Eigen::MatrixXd AiLt = A_ldlt.solve(L.transpose());
+  const Eigen::LDLT<Eigen::MatrixXd> S(L * AiLt);
+  if (A_ldlt.info() != Eigen::Success || S.info() != Eigen::Success || !S.isPositive())
+    throw NumericalError("contact: the no-slip constraints are singular here");
+  const Vec5 out = qdot - AiLt * S.solve(L * qdot);
+  if (!out.allFinite())
+    throw NumericalError("contact: the no-slip constraints are singular here");
   return out;
 }
 

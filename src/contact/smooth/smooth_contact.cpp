@@ -194,10 +194,12 @@ Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
 
 void SmoothContact::advance(double t_end, bool land_on_t) {
   requireFinite(t_end, "target time");
+  const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
+  if (separated_ || t_end - time_ <= slack)
+    return;  // reached already: the steps for dense output stay as they are
   // Keep the last step for interpolation just before time(); drop older ones.
   if (history_.size() > 1)
     history_.erase(history_.begin(), history_.end() - 1);
-  const double slack = 1e-12 * std::max(1.0, std::abs(t_end));
   const double horizon = land_on_t ? t_end : std::numeric_limits<double>::infinity();
   // Transfers between patches without time advancing (by more than kSeamTime). At a vertex
   // where n patches meet, up to n − 1 of them lead to the patch the contact moves into
@@ -494,7 +496,7 @@ void SmoothContact::afterStep() {
       break;
   }
   if (state_.mode != before) {
-    state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+    state_.qdot = stickingVelocity(kinematics(state_), setup_.mass1, state_.qdot, state_.mode);
     log(SmoothContactEventType::kModeSwitch,
         std::string(toString(before)) + " -> " + toString(state_.mode));
   }
@@ -505,15 +507,15 @@ void SmoothContact::afterStep() {
 // wobbling body whose rolling needs more friction than μ f_n gives), that switch is undone by the
 // next step's test, and the contact chatters between the modes every step. A slow contact
 // therefore rolls only if rolling is consistent: the no-slip force at this state, with the slip
-// removed (eq. 30), pulls (f_n > 0) and lies inside the cone of eq. 35. Otherwise it keeps
-// sliding and friction keeps opposing the slip, as Coulomb's law asks of a contact that cannot
-// stick.
+// removed (stickingVelocity), pulls (f_n > 0) and lies inside the cone of eq. 35. Otherwise it
+// keeps sliding and friction keeps opposing the slip, as Coulomb's law asks of a contact that
+// cannot stick.
 bool SmoothContact::rollingHolds() const {
   try {
     // Kinematics (Ḣ q̇ included) at the no-slip velocity, as the rolling ODE will see them.
     const ContactGeometry g = geometry(state_.patch1, state_.patch2, state_.q);
-    const Vec5 qdot =
-        constrainedVelocity(contactKinematics(g, state_.qdot), state_.qdot, FrictionMode::kRolling);
+    const Vec5 qdot = stickingVelocity(contactKinematics(g, state_.qdot), setup_.mass1, state_.qdot,
+                                       FrictionMode::kRolling);
     const ContactKinematics k = contactKinematics(g, qdot);
     const Wrench f_ext = smooth_detail::gravityOn(setup_, k);
     const ContactAcceleration a = contactAcceleration(

@@ -503,3 +503,42 @@ TEST(SmoothContactTest, DenseOutputBetweenStepsIsExactForUniformAcceleration) {
 
 }  // namespace
 }  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+// Entering no-slip friction is a plastic tangential impulse at the contact (stickingVelocity):
+// angular momentum about the contact point is kept, so a ball sliding at v₀ with spin ω₀ leaves
+// rolling at (5 v₀ + 2 R ω₀) / 7, losing energy; eq. 30 alone (the dependent coordinates
+// recomputed from the others) does not give that velocity.
+TEST(SmoothContactTest, SwitchingToRollingIsAPlasticImpulseAtTheContact) {
+  const Ball ball;
+  const double v0 = 1.0, w0 = 3.0;
+  SmoothContact c = ballOnIncline(0.0, FrictionParameters{}, FrictionMode::kSliding, 1e-3, ball);
+  const Frame E = c.worldPose();
+  const Twist phi =
+      spatial(E.linear().transpose() * Vec3(0, w0, 0), E.linear().transpose() * Vec3(v0, 0, 0));
+  const SmoothContactState& s = c.state();
+  const Vec5 qdot = c.coordinateVelocity(phi);
+  const ContactKinematics k = contactKinematics(c.geometry(s.patch1, s.patch2, s.q), qdot);
+  const auto worldVelocity = [&](const Vec5& qd) {
+    const Twist after = k.H_1 * qd;
+    return std::pair<Vec3, Vec3>(E.linear() * after.tail<3>(), E.linear() * after.head<3>());
+  };
+  const Vec5 stuck = stickingVelocity(k, ball.mass(), qdot, FrictionMode::kRolling);
+  const auto [v, w] = worldVelocity(stuck);
+  const double v_rolling = (5 * v0 + 2 * ball.R * w0) / 7;
+  EXPECT_NEAR(v.x(), v_rolling, 1e-12);
+  EXPECT_NEAR(w.y(), v_rolling / ball.R, 1e-10);
+  EXPECT_LT(v.tail<2>().norm() + w.x() * w.x() + w.z() * w.z(), 1e-12);
+  const auto kinetic = [&](const Vec5& qd) {
+    const Twist t = k.H_1 * qd;
+    return 0.5 * t.dot(ball.mass().spatialInertia() * t);
+  };
+  EXPECT_LT(kinetic(stuck), kinetic(qdot));
+  const auto [v30, w30] = worldVelocity(constrainedVelocity(k, qdot, FrictionMode::kRolling));
+  EXPECT_GT(std::abs(v30.x() - v_rolling), 1e-3);
+}
+
+}  // namespace
+}  // namespace contactsim

@@ -52,6 +52,14 @@ struct ContactAcceleration {
 /// Throws NumericalError where the dependent block is singular.
 Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionMode mode);
 
+/// q̇ as a switch into `mode` leaves it: the velocity nearest to q̇ in the kinetic-energy metric
+/// A = H₁ᵀ M H₁ that meets the mode's constraints (the rows of H_c it fixes at zero), i.e. the
+/// velocity after a plastic impulse on those rows: q̇ − A⁻¹Lᵀ (L A⁻¹ Lᵀ)⁻¹ L q̇. Its kinetic
+/// energy never exceeds q̇'s (an A-orthogonal projection), where eq. 30's recomputation of the
+/// dependent coordinates from the independent ones can add energy. Unchanged for kSliding.
+Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, const Vec5& qdot,
+                      FrictionMode mode);
+
 /// q̈ and the constraint wrench at (q, q̇) for a free body 1 (mass properties about its centre of
 /// mass, body frame at the centre of mass) under the external wrench f_ext (body-1 frame). While
 /// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis

@@ -1,0 +1,62 @@
+// World::Body, shared by the world's translation units (world.cpp, world_free_pairs.cpp).
+// Internal to world.
+#pragma once
+
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "contactsim/world/world.hpp"
+#include "time_of_impact.hpp"
+
+namespace contactsim {
+
+// A body is fixed, in free flight, or the free side of one smooth contact.
+struct World::Body {
+  std::string name;
+  bool fixed = false;
+  RigidBodyState state;  // fixed and free bodies
+  std::optional<FreeBodySystem> system;
+  std::optional<AdaptiveDriver<FreeBodySystem>> driver;
+  std::unique_ptr<SmoothContact> contact;  // while in contact
+  std::shared_ptr<const Surface> surface;
+  std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
+  std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
+  // The nearest obstacle in `state`, where the last flight ended at a sample time; reset
+  // whenever anything else changes the state.
+  std::optional<world_detail::NearestObstacle> nearest;
+  // Flight runs ahead of the world's time, up to one largest step past each time asked for,
+  // instead of stopping at every output time: `state` is at the leg's end ≥ the world's time,
+  // and state() reads the state in between by interpolation (dynamics/state_interpolation.hpp)
+  // from where the leg began. A touch that ends the leg waits there for the world to reach it.
+  struct FlightLeg {
+    double start_time = 0.0;
+    RigidBodyState start;
+    double end_time = 0.0;                // of `state`
+    std::optional<std::size_t> obstacle;  // touched at the leg's end
+    ClosestPoints points;
+    std::size_t first_step = 0;  // where its steps begin in step_sizes
+  };
+  std::optional<FlightLeg> leg;
+  std::size_t events_seen = 0;
+  long steps = 0;
+  double smallest_step = 0.0;
+  double largest_step = 0.0;
+  std::vector<double> step_sizes;  // flight steps, and those of finished contacts
+};
+
+// The free bodies with surfaces, collided with each other (world_free_pairs.cpp).
+struct World::FreePairs {
+  std::vector<std::size_t> bodies;  // the free bodies with surfaces
+  // Per pair (indices into `bodies_`, first < second): the last closest points, as the Newton
+  // guess of the next query.
+  std::map<std::pair<std::size_t, std::size_t>, std::vector<std::optional<ClosestPoints>>> warm;
+  long impacts_at_one_time = 0;
+  double last_impact_time = -std::numeric_limits<double>::infinity();
+};
+
+}  // namespace contactsim

@@ -1,0 +1,262 @@
+// Free bodies against each other (issue 5, deliverable 5): each pair of free bodies with surfaces
+// is in free flight, in an impact, or — through one of them — in the contact that body holds with
+// a fixed one. The bodies advance together: every round, each body's flight leg or contact steps
+// reach past the world's time (World::advanceBody), the round's horizon is the earliest of their
+// ends, and within it each pair whose bounding spheres can meet (sort and sweep) is searched for
+// its first touch by the advancement of kry-pai-2002 §3.7 on the pair's relative motion
+// (world/time_of_impact.hpp, with the pair's own speed bound: world/free_pairs.hpp). Reading the
+// bodies' states within their legs and steps (Hermite interpolation, dense output) commits
+// nothing, so a trial past the touch costs nothing to take back. The earliest touch of any pair
+// is an impact by the Chatterjee–Ruina law with both bodies' inertias in K.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include "contactsim/collision/surface_proximity.hpp"
+#include "contactsim/dynamics/state_interpolation.hpp"
+#include "contactsim/world/world.hpp"
+#include "free_pairs.hpp"
+#include "world_body.hpp"
+
+namespace contactsim {
+
+// A touch of bodies `first` and `second` at `time`: the world point and the unit normal from
+// `second` to `first` (the collision law's B to A).
+struct World::PairTouch {
+  double time = 0.0;
+  std::size_t first = 0;
+  std::size_t second = 0;
+  Vec3 point = Vec3::Zero();
+  Vec3 normal = Vec3::UnitZ();
+};
+
+namespace {
+
+world_detail::MotionBound motionBound(const MassProperties& mass, const ProximityShape& shape,
+                                      bool flying) {
+  world_detail::MotionBound m;
+  m.mass = mass.mass();
+  m.inertia = mass.inertia();
+  m.least_inertia = mass.principalMoments().minCoeff();
+  m.reach = shape.boundingRadius() + 2.0 * shape.tessellationError();
+  m.flying = flying;
+  return m;
+}
+
+}  // namespace
+
+void World::buildFreePairs(std::vector<std::size_t> bodies) {
+  free_pairs_ = std::make_unique<FreePairs>();
+  free_pairs_->bodies = std::move(bodies);
+  checkFreeBodiesApart();
+}
+
+// Bodies that start inside each other are an error, not a silent push-out; bodies that start in
+// touch collide at once if they approach.
+void World::checkFreeBodiesApart() const {
+  const std::vector<std::size_t>& members = free_pairs_->bodies;
+  for (std::size_t p = 0; p < members.size(); ++p) {
+    const Body& a = *bodies_[members[p]];
+    for (std::size_t q = p + 1; q < members.size(); ++q) {
+      const Body& b = *bodies_[members[q]];
+      const RigidBodyState sa = stateAt(a, time_), sb = stateAt(b, time_);
+      const double errors = a.proximity->tessellationError() + b.proximity->tessellationError();
+      if ((sa.position - sb.position).norm() >
+          a.proximity->boundingRadius() + b.proximity->boundingRadius() + 2.0 * errors) {
+        continue;  // their bounding spheres are apart
+      }
+      const ClosestPoints cp = closestPoints(*a.proximity, sa.pose(), *b.proximity, sb.pose());
+      // From a cold start Newton may land on a pair facing each other through both bodies: trust
+      // it only where the meshes come close.
+      if (cp.mesh_distance - 2.0 * errors > collisions_.tolerance) {
+        continue;
+      }
+      const bool inside =
+          cp.converged ? cp.distance < -collisions_.tolerance : cp.mesh_distance == 0.0;
+      if (inside) {
+        std::ostringstream m;
+        m << "free bodies '" << a.name << "' and '" << b.name << "' start inside each other";
+        if (cp.converged) {
+          m << " (overlap " << -cp.distance << " m)";
+        } else {
+          m << " (their tessellations intersect)";
+        }
+        throw InvalidInputError(m.str());
+      }
+    }
+  }
+}
+
+void World::advanceWithFreePairs(double t) {
+  const std::vector<std::size_t>& members = free_pairs_->bodies;
+  const double g = gravity_.norm();
+  for (;;) {
+    // Every body's leg or contact steps reach past the world's time (a touch of a fixed body at
+    // the world's time is taken now); the round reaches the earliest of their ends. A body is
+    // advanced only once the world has reached its end: states between the world's time and the
+    // end of its leg or steps must stay readable.
+    const auto end = [](const Body& body) {
+      return body.contact ? body.contact->time() : body.leg ? body.leg->end_time : -1.0;
+    };
+    double horizon = t;
+    for (const std::size_t i : members) {
+      Body& body = *bodies_[i];
+      if (end(body) <= time_) {
+        advanceBody(body, time_, /*through=*/true);
+      }
+      horizon = std::min(horizon, end(body));
+    }
+    // Broad phase: spheres about each body that hold it over the whole round.
+    const double delta = horizon - time_;
+    std::vector<world_detail::BoundingSphere> spheres;
+    spheres.reserve(members.size());
+    for (const std::size_t i : members) {
+      const Body& body = *bodies_[i];
+      const RigidBodyState s = stateAt(body, time_);
+      const auto m = motionBound(body.system->body(), *body.proximity, !body.contact);
+      spheres.push_back({s.position, m.reach +
+                                         world_detail::pointSpeedBound(m, s, g, delta) * delta +
+                                         collisions_.tolerance});
+    }
+    std::optional<PairTouch> first;
+    for (const auto& [p, q] : world_detail::overlappingPairs(spheres)) {
+      if (auto touch = pairTouch(members[p], members[q], time_, first ? first->time : horizon)) {
+        if (!first || touch->time < first->time) {
+          first = touch;
+        }
+      }
+    }
+    if (!first) {
+      time_ = horizon;
+      if (horizon >= t) {
+        break;
+      }
+      continue;
+    }
+    time_ = first->time;
+    collidePair(*first);
+  }
+  // Free bodies without surfaces fly through everything.
+  for (auto& body : bodies_) {
+    if (!body->fixed && !body->proximity) {
+      advanceBody(*body, t);
+    }
+  }
+  time_ = t;
+}
+
+// The first touch of bodies i and j within [t0, t1], searched on the motion of j relative to i
+// (free_pairs.hpp): conservative advancement bounded by the pair's closing speed, Newton steps in
+// time near the touch and regula falsi after an overshoot, all on states read from the bodies'
+// legs and steps.
+std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, double t0,
+                                                 double t1) {
+  const Body& a = *bodies_[i];
+  const Body& b = *bodies_[j];
+  const auto ma = motionBound(a.system->body(), *a.proximity, !a.contact);
+  const auto mb = motionBound(b.system->body(), *b.proximity, !b.contact);
+  const double g = gravity_.norm();
+  world_detail::FlightSettings settings;
+  settings.tolerance = collisions_.tolerance;
+  settings.gravity = Vec3::Zero();
+  settings.grazing_step = contact_steps_.max_step;
+  settings.advancement = [&](double t, double length) {
+    return world_detail::advancementStep(ma, stateAt(a, t), mb, stateAt(b, t), g, length);
+  };
+  const world_detail::FlightMap relative = [&](const RigidBodyState&, double, double t_end) {
+    return world_detail::relativeState(stateAt(a, t_end), stateAt(b, t_end));
+  };
+  const world_detail::Obstacle obstacle{a.proximity.get(), Frame::Identity()};
+  std::vector<std::optional<ClosestPoints>>& warm = free_pairs_->warm[{i, j}];
+  world_detail::FlightResult flight;
+  try {
+    flight = world_detail::flyUntilTouch(*b.proximity, relative({}, t0, t0), t0, t1,
+                                         std::span(&obstacle, 1), relative, settings, warm);
+  } catch (const NumericalError& e) {
+    throw NumericalError("free bodies '" + a.name + "' and '" + b.name + "': " + e.what());
+  }
+  if (!flight.obstacle) {
+    return std::nullopt;
+  }
+  const Frame Ea = stateAt(a, flight.time).pose();
+  return PairTouch{flight.time, j, i, Ea * flight.points.point1,
+                   Ea.linear() * flight.points.normal};
+}
+
+// The state at `time` becomes the body's own: its flight leg ends there (the steps recorded past
+// it were never taken), or it leaves its smooth contact.
+void World::leaveForImpact(Body& body, double time, const std::string& other) {
+  const RigidBodyState s = stateAt(body, time);
+  if (body.contact) {
+    endContact(body, time, s, "struck by '" + other + "'");
+    return;
+  }
+  if (body.leg) {
+    double elapsed = body.leg->start_time;
+    std::size_t k = body.leg->first_step;
+    while (k < body.step_sizes.size() && elapsed + body.step_sizes[k] <= time) {
+      elapsed += body.step_sizes[k++];
+    }
+    body.steps -= static_cast<long>(body.step_sizes.size() - k);
+    body.step_sizes.resize(k);
+    if (time > elapsed) {
+      recordStep(body, time - elapsed);
+    }
+    body.leg.reset();
+  }
+  body.state = s;
+  body.nearest.reset();
+}
+
+// kry-pai-2002 §3.7 with both bodies free: the Chatterjee–Ruina impulse with K from both
+// inertias at the contact point (contact/impact), +P on `first`, −P on `second`.
+void World::collidePair(const PairTouch& touch) {
+  Body& A = *bodies_[touch.first];
+  Body& B = *bodies_[touch.second];
+  FreePairs& pairs = *free_pairs_;
+  pairs.impacts_at_one_time =
+      touch.time == pairs.last_impact_time ? pairs.impacts_at_one_time + 1 : 1;
+  pairs.last_impact_time = touch.time;
+  if (pairs.impacts_at_one_time > 100000) {
+    throw NumericalError(
+        "free bodies: more than 100000 impacts at t = " + std::to_string(touch.time) +
+        " (last between '" + A.name + "' and '" + B.name + "')");
+  }
+  leaveForImpact(A, touch.time, B.name);
+  leaveForImpact(B, touch.time, A.name);
+  const Vec3& c = touch.point;
+  const Vec3& n = touch.normal;
+  const ImpactBody a = impactBody(A.system->body(), A.state);
+  const ImpactBody b = impactBody(B.system->body(), B.state);
+  const auto relative = [&]() -> Vec3 {
+    return world_detail::pointVelocity(A.state, c) - world_detail::pointVelocity(B.state, c);
+  };
+  const Vec3 u = relative();
+  const Mat3 K = collisionMatrix(a, b, c);
+  const ImpactResult impact = chatterjeeRuinaImpulse(K, u, n, collisions_.impact);
+  const auto apply = [&](const Vec3& P) {
+    const ImpactVelocityChanges dv = applyImpulse(a, b, c, P);
+    addVelocityChange(A.state, dv.a);
+    addVelocityChange(B.state, dv.b);
+  };
+  apply(impact.impulse);
+  const double after = n.dot(relative());
+  char detail[256];
+  std::snprintf(detail, sizeof detail, "with %s: normal speed %.6g -> %.6g m/s (%s)",
+                B.name.c_str(), -n.dot(u), after, toString(impact.regime));
+  events_.push_back({touch.time, A.name, "collision", detail});
+  if (after >= collisions_.contact_speed) {
+    return;
+  }
+  // No continuous contact between two free bodies: a small bounce, as near an irregular point.
+  apply((collisions_.bounce_speed - after) / n.dot(K * n) * n);
+  std::snprintf(detail, sizeof detail,
+                "with %s: no continuous contact between free bodies, leaves at %.6g m/s",
+                B.name.c_str(), n.dot(relative()));
+  events_.push_back({touch.time, A.name, "small-bounce", detail});
+}
+
+}  // namespace contactsim
