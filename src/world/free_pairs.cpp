@@ -52,8 +52,21 @@ double closingSpeedBound(const MotionBound& a, const RigidBodyState& sa, const M
 
 double advancementStep(const MotionBound& a, const RigidBodyState& sa, const MotionBound& b,
                        const RigidBodyState& sb, double g, double length) {
-  const double first = length / std::max(closingSpeedBound(a, sa, b, sb, g, 0.0), 1e-300);
-  return length / std::max(closingSpeedBound(a, sa, b, sb, g, first), 1e-300);
+  // S(Δ) Δ grows with Δ. The step at the initial bound, length / S(0), closes by at least
+  // `length` (exactly, where S does not grow: both flying); else bisect below it, keeping the
+  // side that closes by at most `length`. Bodies at rest in contact (S(0) = 0) start from 1 s.
+  const auto closes = [&](double step) { return closingSpeedBound(a, sa, b, sb, g, step) * step; };
+  const double at_rest = closingSpeedBound(a, sa, b, sb, g, 0.0);
+  double hi = at_rest > 0.0 ? length / at_rest : 1.0;
+  if (closes(hi) <= length) {
+    return hi;
+  }
+  double lo = 0.0;
+  for (int k = 0; k < 60 && hi - lo > 1e-3 * hi; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (closes(mid) <= length ? lo : hi) = mid;
+  }
+  return lo;
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> overlappingPairs(

@@ -48,8 +48,8 @@ struct MotionBound {
                                        const MotionBound& b, const RigidBodyState& sb, double g,
                                        double delta);
 
-/// A step Δ over which the bodies close by at most `length`: Δ₀ = length / S(0), then
-/// Δ = length / S(Δ₀) ≤ Δ₀, so S(Δ) Δ ≤ S(Δ₀) Δ = length (S grows with Δ).
+/// A step Δ over which the bodies close by at most `length`: S(Δ) Δ ≤ length, within 0.1 % of
+/// the largest such Δ (S grows with Δ; bodies at rest in contact start at S(0) = 0).
 [[nodiscard]] double advancementStep(const MotionBound& a, const RigidBodyState& sa,
                                      const MotionBound& b, const RigidBodyState& sb, double g,
                                      double length);

@@ -310,6 +310,12 @@ void World::advanceBody(Body& body, double t, bool through) {
       }
       // Released: free flight from the moment of separation.
       now = body.contact->time();
+      if (body.contact->stats().accepted_steps == 0) {
+        // Separated where it was established (at an open edge of a surface, or an irregular
+        // point): the impacts there bounce rather than establish contact again, or they would
+        // cycle without time advancing.
+        body.bounce_at = now;
+      }
       RigidBodyState released;
       released.position = body.contact->worldPose().translation();
       released.orientation = Quat(body.contact->worldPose().linear()).normalized();
@@ -383,6 +389,7 @@ void World::advanceBody(Body& body, double t, bool through) {
 
 void World::endContact(Body& body, double time, const RigidBodyState& state,
                        const std::string& why) {
+  ++body.revision;
   body.state = state;
   body.steps += body.contact->stats().accepted_steps;
   events_.push_back({time, body.name, "free-flight", why});
@@ -399,6 +406,7 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
 // body's inertia at the contact point (the obstacle is fixed: infinite mass); continuous contact
 // when the bodies come apart slower than contact_speed.
 void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time) {
+  ++body.revision;
   const Body& fixed = *bodies_[obstacles_->body[obstacle]];
   const Vec3 c = points.point1;
   const Vec3& n = points.normal;
@@ -430,7 +438,7 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   const bool rolls = collisions_.friction.mu > 0.0 &&
                      (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
   std::unique_ptr<SmoothContact> contact;
-  if (!nearIrregularPoint(*body.surface, points.patch1, points.st) &&
+  if (body.bounce_at != time && !nearIrregularPoint(*body.surface, points.patch1, points.st) &&
       !nearIrregularPoint(*fixed.surface, points.patch2, points.uv)) {
     contact = establishContact(setup, body.state, rolls, points, time);
   }
@@ -441,8 +449,10 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
     const Mat3 K = collisionMatrix(a, b, c);
     const double extra = (collisions_.bounce_speed - after) / n.dot(K * n);
     addVelocityChange(body.state, applyImpulse(a, b, c, extra * n).a);
-    std::snprintf(detail, sizeof detail, "with %s: near an irregular point, leaves at %.6g m/s",
-                  fixed.name.c_str(), n.dot(world_detail::pointVelocity(body.state, c)));
+    std::snprintf(
+        detail, sizeof detail, "with %s: %s, leaves at %.6g m/s", fixed.name.c_str(),
+        body.bounce_at == time ? "at an open edge or irregular point" : "near an irregular point",
+        n.dot(world_detail::pointVelocity(body.state, c)));
     events_.push_back({time, body.name, "small-bounce", detail});
     return;
   }

@@ -43,6 +43,11 @@ struct World::Body {
   };
   std::optional<FlightLeg> leg;
   std::size_t events_seen = 0;
+  // Counts the impulses and contact changes that changed the body's motion (the free pairs'
+  // bounds from an earlier state hold while it stays the same).
+  long revision = 0;
+  // A contact that separated without a step, at this time: impacts then bounce (World::collide).
+  double bounce_at = -std::numeric_limits<double>::infinity();
   long steps = 0;
   double smallest_step = 0.0;
   double largest_step = 0.0;
@@ -52,9 +57,19 @@ struct World::Body {
 // The free bodies with surfaces, collided with each other (world_free_pairs.cpp).
 struct World::FreePairs {
   std::vector<std::size_t> bodies;  // the free bodies with surfaces
-  // Per pair (indices into `bodies_`, first < second): the last closest points, as the Newton
-  // guess of the next query.
-  std::map<std::pair<std::size_t, std::size_t>, std::vector<std::optional<ClosestPoints>>> warm;
+  // What the last search of a pair (indices into `bodies_`, first < second) left: the closest
+  // points, as the Newton guess of the next query; and, while neither body's revision changed,
+  // the distance (or its lower bound) at the end of the search with both states there, from
+  // which the pair's speed bound shows whether a later round can bring them into touch at all.
+  struct Pair {
+    std::vector<std::optional<ClosestPoints>> warm;
+    long revision_a = -1, revision_b = -1;
+    double time = 0.0;
+    world_detail::NearestObstacle nearest;
+    RigidBodyState a, b;
+    bool flying_a = false, flying_b = false;
+  };
+  std::map<std::pair<std::size_t, std::size_t>, Pair> pairs;
   long impacts_at_one_time = 0;
   double last_impact_time = -std::numeric_limits<double>::infinity();
 };

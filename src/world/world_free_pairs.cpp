@@ -159,6 +159,19 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
   const auto ma = motionBound(a.system->body(), *a.proximity, !a.contact);
   const auto mb = motionBound(b.system->body(), *b.proximity, !b.contact);
   const double g = gravity_.norm();
+  FreePairs::Pair& pair = free_pairs_->pairs[{i, j}];
+  // Neither body has changed its motion since the last search ended at pair.time: from the
+  // distance there, the pair's speed bound from the states there shows whether they can touch
+  // by t1. If not, nothing to search.
+  const bool known = pair.revision_a == a.revision && pair.revision_b == b.revision &&
+                     pair.time <= t0 && pair.flying_a == ma.flying && pair.flying_b == mb.flying;
+  if (known) {
+    const double span = t1 - pair.time;
+    const double closes = world_detail::closingSpeedBound(ma, pair.a, mb, pair.b, g, span) * span;
+    if (pair.nearest.distance - closes > collisions_.tolerance) {
+      return std::nullopt;
+    }
+  }
   world_detail::FlightSettings settings;
   settings.tolerance = collisions_.tolerance;
   settings.gravity = Vec3::Zero();
@@ -170,15 +183,30 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
     return world_detail::relativeState(stateAt(a, t_end), stateAt(b, t_end));
   };
   const world_detail::Obstacle obstacle{a.proximity.get(), Frame::Identity()};
-  std::vector<std::optional<ClosestPoints>>& warm = free_pairs_->warm[{i, j}];
+  std::optional<world_detail::NearestObstacle> start;
+  if (known && pair.time == t0) {
+    start = pair.nearest;  // the last search ended here
+  }
   world_detail::FlightResult flight;
   try {
-    flight = world_detail::flyUntilTouch(*b.proximity, relative({}, t0, t0), t0, t1,
-                                         std::span(&obstacle, 1), relative, settings, warm);
+    flight =
+        world_detail::flyUntilTouch(*b.proximity, relative({}, t0, t0), t0, t1,
+                                    std::span(&obstacle, 1), relative, settings, pair.warm, start);
   } catch (const NumericalError& e) {
     throw NumericalError("free bodies '" + a.name + "' and '" + b.name + "': " + e.what());
   }
   if (!flight.obstacle) {
+    if (!flight.nearest) {
+      return std::nullopt;
+    }
+    pair.revision_a = a.revision;
+    pair.revision_b = b.revision;
+    pair.time = t1;
+    pair.nearest = *flight.nearest;
+    pair.a = stateAt(a, t1);
+    pair.b = stateAt(b, t1);
+    pair.flying_a = ma.flying;
+    pair.flying_b = mb.flying;
     return std::nullopt;
   }
   const Frame Ea = stateAt(a, flight.time).pose();
@@ -189,6 +217,7 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
 // The state at `time` becomes the body's own: its flight leg ends there (the steps recorded past
 // it were never taken), or it leaves its smooth contact.
 void World::leaveForImpact(Body& body, double time, const std::string& other) {
+  ++body.revision;
   const RigidBodyState s = stateAt(body, time);
   if (body.contact) {
     endContact(body, time, s, "struck by '" + other + "'");
