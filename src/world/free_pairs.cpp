@@ -38,6 +38,7 @@ double pointSpeedBound(const MotionBound& body, const RigidBodyState& s, double 
   const double kinetic2 = body.mass * linear(s.twist).squaredNorm() + spinEnergy2(body, s);
   const double gd = g * delta;
   const double w = gd + std::sqrt(gd * gd + kinetic2 / body.mass);
+  // 1 % over: the contact's integrator keeps the energy only to its error.
   return 1.01 * w * std::sqrt(1.0 + body.mass * body.reach * body.reach / body.least_inertia);
 }
 
@@ -56,13 +57,15 @@ double advancementStep(const MotionBound& a, const RigidBodyState& sa, const Mot
   // `length` (exactly, where S does not grow: both flying); else bisect below it, keeping the
   // side that closes by at most `length`. Bodies at rest in contact (S(0) = 0) start from 1 s.
   const auto closes = [&](double step) { return closingSpeedBound(a, sa, b, sb, g, step) * step; };
+  // Steps are capped at 1 s (the world asks for shorter flights), so a bound that barely moves at
+  // Δ = 0 (a body at rest in contact) still brackets within the bisection's reach.
   const double at_rest = closingSpeedBound(a, sa, b, sb, g, 0.0);
-  double hi = at_rest > 0.0 ? length / at_rest : 1.0;
+  double hi = at_rest > 0.0 ? std::min(length / at_rest, 1.0) : 1.0;
   if (closes(hi) <= length) {
     return hi;
   }
   double lo = 0.0;
-  for (int k = 0; k < 60 && hi - lo > 1e-3 * hi; ++k) {
+  for (int k = 0; k < 200 && (lo == 0.0 || hi - lo > 1e-3 * hi); ++k) {
     const double mid = 0.5 * (lo + hi);
     (closes(mid) <= length ? lo : hi) = mid;
   }

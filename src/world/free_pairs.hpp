@@ -37,7 +37,8 @@ struct MotionBound {
 /// torque). In contact: the energy bound — the kinetic energy grows at most by m g D while the
 /// centre of mass travels D ≤ Δ w, so its speed stays below w = g Δ + √(g² Δ² + 2 T₀/m), and a
 /// point at r moves at most w √(1 + m r² / I_min) (Cauchy–Schwarz); 1 % over for the integrator's
-/// energy error.
+/// energy error (a contact's RK4 steps keep the energy to about 1e-5 of it, not exactly: the
+/// bound is conservative to that error).
 [[nodiscard]] double pointSpeedBound(const MotionBound& body, const RigidBodyState& s, double g,
                                      double delta);
 

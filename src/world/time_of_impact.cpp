@@ -15,7 +15,8 @@ using Nearest = NearestObstacle;
 // The smallest distance to any obstacle: the smooth one by Newton where the meshes come within
 // `near` of each other, else a lower bound from the meshes' distance (enough for conservative
 // advancement far away). One mesh query per obstacle: closestPoints reports the meshes' distance
-// it checks its pair against.
+// it checks its pair against; none once the bounding spheres are more than `near` apart, whose
+// gap then bounds the distance.
 //
 // Broad phase: each surface lies within its tessellation's bounding sphere grown by the
 // tessellation error, so the spheres' gap bounds an obstacle's distance from below. Visited
@@ -40,6 +41,12 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
   std::sort(order.begin(), order.end());
   for (const auto& [gap, i] : order) {
     if (gap >= best.distance) {
+      break;
+    }
+    if (gap > near) {
+      // Far apart: the spheres' gap is the lower bound, without a mesh query (the gaps of the
+      // obstacles after this one are no smaller).
+      best = {gap, i, {}, false};
       break;
     }
     const Obstacle& o = obstacles[i];

@@ -58,9 +58,10 @@ struct FlightSettings {
   /// than the contact point left slightly inside during continuous contact), or find after a
   /// step when the nearest pair moves to another part of the body; more is an error.
   double max_start_overlap = 1e-3;
-  /// The conservative advancement step from time t that moves no point of the body (relative to
-  /// the obstacles) farther than `length`; when empty, the body's own speed and `gravity` bound
-  /// it (the obstacles are fixed). Two free bodies (world/free_pairs.hpp) set their own bound.
+  /// The conservative advancement step from time t over which the body's distance to the
+  /// obstacles closes by at most `length`; when empty, the body's own speed and `gravity` bound
+  /// it (the obstacles are fixed). Two free bodies (world/free_pairs.hpp) set their own bound on
+  /// the closing speed of their points.
   std::function<double(double t, double length)> advancement;
 };
 

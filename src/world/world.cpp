@@ -560,9 +560,16 @@ RigidBodyState World::state(std::size_t i) const {
 }
 
 RigidBodyState World::stateAt(const Body& b, double t) const {
+  if (!b.contact && b.leg) {
+    // A time a rounding error outside the leg (a sum of steps) reads its end.
+    const double slack = 1e-12 * std::max(1.0, std::abs(t));
+    const double s = t < b.leg->start_time && t > b.leg->start_time - slack ? b.leg->start_time
+                     : t > b.leg->end_time && t < b.leg->end_time + slack   ? b.leg->end_time
+                                                                            : t;
+    return interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, s);
+  }
   if (!b.contact)
-    return b.leg ? interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, t)
-                 : b.state;
+    return b.state;
   RigidBodyState s;
   const Frame E = b.contact->worldPoseAt(t);
   s.position = E.translation();

@@ -196,9 +196,6 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
     throw NumericalError("free bodies '" + a.name + "' and '" + b.name + "': " + e.what());
   }
   if (!flight.obstacle) {
-    if (!flight.nearest) {
-      return std::nullopt;
-    }
     pair.revision_a = a.revision;
     pair.revision_b = b.revision;
     pair.time = t1;
@@ -220,6 +217,9 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
   ++body.revision;
   const RigidBodyState s = stateAt(body, time);
   if (body.contact) {
+    // The contact has stepped past the impact: what it logged after it never happened.
+    std::erase_if(events_,
+                  [&](const WorldEvent& e) { return e.body == body.name && e.time > time; });
     endContact(body, time, s, "struck by '" + other + "'");
     return;
   }
@@ -231,7 +231,7 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
     }
     body.steps -= static_cast<long>(body.step_sizes.size() - k);
     body.step_sizes.resize(k);
-    if (time > elapsed) {
+    if (time - elapsed > 1e-12 * std::max(1.0, std::abs(time))) {
       recordStep(body, time - elapsed);
     }
     body.leg.reset();

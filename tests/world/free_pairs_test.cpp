@@ -86,10 +86,22 @@ TEST(FreePairs, AdvancementStepClosesNoFartherThanTheLength) {
                                                                 Vec3(0, 3, 0), Vec3(0.5, 0, 0));
   const RigidBodyState sb = RigidBodyState::fromWorldVelocities(Vec3::Ones(), Quat::Identity(),
                                                                 Vec3(1, 0, 0), Vec3(0, 0, -2));
-  for (const double length : {1e-9, 1e-4, 1e-2, 1.0}) {
-    const double step = advancementStep(a, sa, b, sb, 9.81, length);
-    EXPECT_GT(step, 0.0);
-    EXPECT_LE(closingSpeedBound(a, sa, b, sb, 9.81, step) * step, length * (1.0 + 1e-12));
+  const auto closes = [&](const RigidBodyState& x, const RigidBodyState& y, double step) {
+    return closingSpeedBound(a, x, b, y, 9.81, step) * step;
+  };
+  // Moving, and both at rest (in contact, S(0) = 0, or nearly): the largest such step to 0.1 %.
+  RigidBodyState ra = sa, rb = sb;
+  ra.twist.setZero();
+  rb.twist.setZero();
+  RigidBodyState nearly = ra;
+  nearly.twist(3) = 1e-19;
+  for (const auto& [x, y] : {std::pair(sa, sb), std::pair(ra, rb), std::pair(nearly, rb)}) {
+    for (const double length : {1e-10, 1e-4, 1e-2, 1.0}) {
+      const double step = advancementStep(a, x, b, y, 9.81, length);
+      EXPECT_GT(step, 0.0);
+      EXPECT_LE(closes(x, y, step), length * (1.0 + 1e-12));
+      EXPECT_GT(closes(x, y, 1.002 * step), length);
+    }
   }
 }
 

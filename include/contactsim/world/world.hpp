@@ -1,5 +1,6 @@
-// The world: bodies, their integrator, and time. Today every body is in free flight; the contact
-// issues add pairs in impact, continuous smooth contact, 6D patch contact and point contact.
+// The world: bodies, their integrator, and time. Smooth bodies fly, collide (with fixed bodies and
+// with each other) and hold continuous smooth contacts with fixed bodies (kry-pai-2002); the
+// velocity-level worlds step polyhedra with point contacts and meshes with 6D patch contacts.
 #pragma once
 
 #include <string>
