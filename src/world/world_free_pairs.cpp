@@ -176,11 +176,25 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
   settings.tolerance = collisions_.tolerance;
   settings.gravity = Vec3::Zero();
   settings.grazing_step = contact_steps_.max_step;
+  // Both bodies' states at the last time read: the advancement asks for them where the flight
+  // has just been evaluated.
+  struct Read {
+    double time = std::numeric_limits<double>::quiet_NaN();
+    RigidBodyState a, b;
+  } read;
+  const auto statesAt = [&](double t) -> const Read& {
+    if (read.time != t) {
+      read = {t, stateAt(a, t), stateAt(b, t)};
+    }
+    return read;
+  };
   settings.advancement = [&](double t, double length) {
-    return world_detail::advancementStep(ma, stateAt(a, t), mb, stateAt(b, t), g, length);
+    const Read& r = statesAt(t);
+    return world_detail::advancementStep(ma, r.a, mb, r.b, g, length);
   };
   const world_detail::FlightMap relative = [&](const RigidBodyState&, double, double t_end) {
-    return world_detail::relativeState(stateAt(a, t_end), stateAt(b, t_end));
+    const Read& r = statesAt(t_end);
+    return world_detail::relativeState(r.a, r.b);
   };
   const world_detail::Obstacle obstacle{a.proximity.get(), Frame::Identity()};
   std::optional<world_detail::NearestObstacle> start;

@@ -142,17 +142,9 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   const State10 at_edge = lambda <= 0.0      ? inside
                           : l_last == lambda ? y_last
                                              : rk4Step(ode, time_, inside, lambda * h);
-  if (lambda > 0.0 && reversesSlip(at_edge)) {  // the slip stops before the edge
-    slipStops(inside, lambda * h);
+  // The piece of step up to the edge, in the patch being left (unless the slip stops before it).
+  if (!stepOnto(inside, at_edge, lambda * h, /*project=*/false)) {
     return;
-  }
-  const SmoothContactState start = state_;
-  const double t_start = time_;
-  time_ += lambda * h;
-  state_.q = at_edge.head<5>();
-  state_.qdot = at_edge.tail<5>();
-  if (time_ > t_start) {  // the piece of step up to the edge, in the patch being left
-    record(t_start, start);
   }
   const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const int from = body == 1 ? state_.patch1 : state_.patch2;
@@ -239,20 +231,34 @@ void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside
     (stays(mid) ? lo : hi) = mid;
   }
   const State10 y = rk4Step(ode, time_, inside, hi * h);
-  if (reversesSlip(y)) {  // the slip stops before the seam
-    slipStops(inside, hi * h);
-    return;
+  if (!stepOnto(inside, y, hi * h, /*project=*/true)) {
+    return;  // the slip stops before the seam
   }
-  const SmoothContactState start = state_;
-  const double t_start = time_;
-  time_ += hi * h;
-  state_.q = y.head<5>();
-  state_.qdot = constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode);
-  record(t_start, start);
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
   stats_.step_sizes.push_back(hi * h);
   afterStep();
+}
+
+// The piece of a step from `inside` over dt that ends in y (at a patch edge or a seam): time, state
+// and dense output move there, q̇ projected on the mode's constraints (eq. 30) if asked. Where the
+// sliding contact's slip reverses on the way, slipStops takes the step instead and this returns
+// false.
+bool SmoothContact::stepOnto(const State10& inside, const State10& y, double dt, bool project) {
+  if (dt > 0.0 && reversesSlip(y)) {
+    slipStops(inside, dt);
+    return false;
+  }
+  const SmoothContactState start = state_;
+  const double t_start = time_;
+  time_ += dt;
+  state_.q = y.head<5>();
+  state_.qdot = project ? constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode)
+                        : Vec5(y.tail<5>());
+  if (time_ > t_start) {
+    record(t_start, start);
+  }
+  return true;
 }
 
 }  // namespace contactsim

@@ -153,6 +153,8 @@ class SmoothContact {
   [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
   [[nodiscard]] bool reversesSlip(const Eigen::Matrix<double, 10, 1>& y) const;
   void slipStops(const Eigen::Matrix<double, 10, 1>& start, double h);
+  bool stepOnto(const Eigen::Matrix<double, 10, 1>& inside, const Eigen::Matrix<double, 10, 1>& y,
+                double dt, bool project);
   void afterStep();
   /// Would no-slip friction hold here (f_n > 0, eq. 35) with the slip removed?
   [[nodiscard]] bool rollingHolds() const;
