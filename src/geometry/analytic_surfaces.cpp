@@ -80,7 +80,12 @@ std::optional<EdgeNeighbor> ChartSurface::neighbor(int patch, int edge) const {
   return neighbors_[4 * patch + edge];
 }
 
-ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
+namespace {
+
+// The ellipsoid's six cube-face charts, oriented so that c_s × c_t points outward, or (`inward`,
+// s and t exchanged) to the centre.
+std::vector<ChartSurface::Chart> ellipsoidCharts(const Vec3& radii, const Vec3& center,
+                                                 bool inward) {
   requireFinite(radii, "ellipsoid radii");
   requireFinite(center, "ellipsoid center");
   if (!(radii.minCoeff() > 0.0)) {
@@ -95,7 +100,7 @@ ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
       const Vec3 e1 = Vec3::Unit((axis + 1) % 3) * sign;
       const Vec3 e2 = n.cross(e1);
       charts.emplace_back([=](const Taylor3& s, const Taylor3& t) {
-        const Taylor3 u = 2.0 * s - 1.0, v = 2.0 * t - 1.0;
+        const Taylor3 u = 2.0 * (inward ? t : s) - 1.0, v = 2.0 * (inward ? s : t) - 1.0;
         Taylor3 q[3];
         for (int k = 0; k < 3; ++k)
           q[k] = n(k) + e1(k) * u + e2(k) * v;
@@ -106,12 +111,37 @@ ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
       });
     }
   }
-  return ChartSurface(std::move(charts), /*closed=*/true);
+  return charts;
+}
+
+}  // namespace
+
+ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
+  return ChartSurface(ellipsoidCharts(radii, center, /*inward=*/false), /*closed=*/true);
 }
 
 ChartSurface makeSphere(double radius, const Vec3& center) {
   requirePositive(radius, "sphere radius");
   return makeEllipsoid(Vec3::Constant(radius), center);
+}
+
+ChartSurface makeSphereInterior(double radius, const Vec3& center) {
+  requirePositive(radius, "sphere radius");
+  return ChartSurface(ellipsoidCharts(Vec3::Constant(radius), center, /*inward=*/true),
+                      /*closed=*/true);
+}
+
+ChartSurface makeSphericalShell(double inner_radius, double outer_radius) {
+  requirePositive(inner_radius, "shell inner radius");
+  requirePositive(outer_radius, "shell outer radius");
+  if (!(inner_radius < outer_radius)) {
+    throw InvalidInputError("shell inner radius must be smaller than the outer radius");
+  }
+  std::vector<ChartSurface::Chart> charts =
+      ellipsoidCharts(Vec3::Constant(outer_radius), Vec3::Zero(), /*inward=*/false);
+  for (auto& chart : ellipsoidCharts(Vec3::Constant(inner_radius), Vec3::Zero(), /*inward=*/true))
+    charts.push_back(std::move(chart));
+  return ChartSurface(std::move(charts), /*closed=*/true);
 }
 
 ChartSurface makeTorus(double major_radius, double minor_radius) {

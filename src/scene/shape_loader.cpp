@@ -58,6 +58,11 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
       return std::make_shared<ChartSurface>(
           makeSphere(o.positiveNumber("radius"), o.vec3("center", Vec3::Zero())));
     }
+    if (type == "spherical-shell") {
+      o.rejectUnknownKeys({"type", "inner_radius", "outer_radius"});
+      return std::make_shared<ChartSurface>(
+          makeSphericalShell(o.positiveNumber("inner_radius"), o.positiveNumber("outer_radius")));
+    }
     if (type == "ellipsoid") {
       o.rejectUnknownKeys({"type", "radii", "center"});
       return std::make_shared<ChartSurface>(
@@ -97,8 +102,9 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
   } catch (const InvalidInputError& e) {
     o.fail("", e.what());
   }
-  o.fail("type", "unknown shape type \"" + type +
-                     "\" (expected bezier, loop, sphere, ellipsoid, torus or plane)");
+  o.fail("type",
+         "unknown shape type \"" + type +
+             "\" (expected bezier, loop, sphere, spherical-shell, ellipsoid, torus or plane)");
 }
 
 bool isPolyhedralShapeType(const std::string& type) {

@@ -29,6 +29,11 @@ struct MotionBound {
   double least_inertia = 1.0;       ///< its least eigenvalue
   double reach = 0.0;
   bool flying = true;
+  bool fixed = false;  ///< a fixed body: its points do not move
+  /// In a smooth contact with another free body, which shares its energy: that body's mass, and
+  /// twice its kinetic energy at the time of the state the bound starts from. 0: none.
+  double partner_mass = 0.0;
+  double partner_kinetic2 = 0.0;
 };
 
 /// The largest speed of any point of the body within `reach` of its centre of mass over
@@ -38,7 +43,9 @@ struct MotionBound {
 /// centre of mass travels D ≤ Δ w, so its speed stays below w = g Δ + √(g² Δ² + 2 T₀/m), and a
 /// point at r moves at most w √(1 + m r² / I_min) (Cauchy–Schwarz); 1 % over for the integrator's
 /// energy error (a contact's RK4 steps keep the energy to about 1e-5 of it, not exactly: the
-/// bound is conservative to that error).
+/// bound is conservative to that error). In a contact with another free body of mass m_p the pair
+/// shares the energy: each centre of mass stays below w = a + √(a² + 2 T₀/m_min), with T₀ both
+/// bodies' kinetic energy, m_min the lesser mass and a = g Δ (m + m_p)/m_min. Fixed: 0.
 [[nodiscard]] double pointSpeedBound(const MotionBound& body, const RigidBodyState& s, double g,
                                      double delta);
 

@@ -150,12 +150,6 @@ void CollisionSettings::validate() const {
   }
 }
 
-struct World::Obstacles {
-  std::vector<world_detail::Obstacle> list;
-  std::vector<std::size_t> body;  // index of each obstacle's fixed body
-  std::vector<std::shared_ptr<const ProximityShape>> shapes;
-};
-
 void World::buildCollisions(const WorldDescription& description) {
   collisions_ = description.collisions;
   if (!collisions_.enabled) {
@@ -390,6 +384,17 @@ void World::advanceBody(Body& body, double t, bool through) {
 void World::endContact(Body& body, double time, const RigidBodyState& state,
                        const std::string& why) {
   ++body.revision;
+  if (body.carried) {  // a contact with another free body frees both
+    Body& partner = *bodies_[*body.carried];
+    ++partner.revision;
+    partner.state = body.contact->body2StateAt(time);
+    partner.carrier.reset();
+    partner.leg.reset();
+    partner.nearest.reset();
+    std::fill(partner.warm.begin(), partner.warm.end(), std::nullopt);
+    events_.push_back({time, partner.name, "free-flight", why});
+    body.carried.reset();
+  }
   body.state = state;
   body.steps += body.contact->stats().accepted_steps;
   events_.push_back({time, body.name, "free-flight", why});
@@ -560,6 +565,8 @@ RigidBodyState World::state(std::size_t i) const {
 }
 
 RigidBodyState World::stateAt(const Body& b, double t) const {
+  if (b.carrier)
+    return bodies_[*b.carrier]->contact->body2StateAt(t);
   if (!b.contact && b.leg) {
     // A time a rounding error outside the leg (a sum of steps) reads its end.
     const double slack = 1e-12 * std::max(1.0, std::abs(t));
@@ -586,7 +593,7 @@ double World::energy(std::size_t i) const {
     return point_world_->energy(*point_index_[i]);
   if (volume_world_)
     return volume_world_->energy(i);
-  if (b.contact)
+  if (b.contact && !b.carried)
     return b.contact->energyAt(time_);
   return b.system->energy(state(i));
 }

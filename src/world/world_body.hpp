@@ -15,14 +15,18 @@
 
 namespace contactsim {
 
-// A body is fixed, in free flight, or the free side of one smooth contact.
+// A body is fixed, in free flight, or a side of one smooth contact: body 1 of a contact with a
+// fixed body or with another free body (it holds the contact), or body 2 of a contact another
+// free body holds (its state comes from that contact).
 struct World::Body {
   std::string name;
   bool fixed = false;
   RigidBodyState state;  // fixed and free bodies
   std::optional<FreeBodySystem> system;
   std::optional<AdaptiveDriver<FreeBodySystem>> driver;
-  std::unique_ptr<SmoothContact> contact;  // while in contact
+  std::unique_ptr<SmoothContact> contact;  // while in contact, as body 1
+  std::optional<std::size_t> carried;      // body 2 of `contact` when it is free
+  std::optional<std::size_t> carrier;      // the body whose contact holds this one as body 2
   std::shared_ptr<const Surface> surface;
   std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
   std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
@@ -52,6 +56,13 @@ struct World::Body {
   double smallest_step = 0.0;
   double largest_step = 0.0;
   std::vector<double> step_sizes;  // flight steps, and those of finished contacts
+};
+
+// The fixed bodies with surfaces, as obstacles of the collision searches.
+struct World::Obstacles {
+  std::vector<world_detail::Obstacle> list;
+  std::vector<std::size_t> body;  // index of each obstacle's fixed body
+  std::vector<std::shared_ptr<const ProximityShape>> shapes;
 };
 
 // The free bodies with surfaces, collided with each other (world_free_pairs.cpp).

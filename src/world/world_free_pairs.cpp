@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "contactsim/collision/surface_proximity.hpp"
+#include "contactsim/contact/smooth/contact_from_pose.hpp"
 #include "contactsim/dynamics/state_interpolation.hpp"
 #include "contactsim/world/world.hpp"
 #include "free_pairs.hpp"
@@ -24,29 +25,43 @@
 namespace contactsim {
 
 // A touch of bodies `first` and `second` at `time`: the world point and the unit normal from
-// `second` to `first` (the collision law's B to A).
+// `second` to `first` (the collision law's B to A), and the closest points (patch1, st on
+// `first`; patch2, uv on `second`). Or a touch of `first` with a fixed `obstacle`, the closest
+// points in world coordinates.
 struct World::PairTouch {
   double time = 0.0;
   std::size_t first = 0;
   std::size_t second = 0;
   Vec3 point = Vec3::Zero();
   Vec3 normal = Vec3::UnitZ();
+  ClosestPoints points;
+  std::optional<std::size_t> obstacle;
 };
 
-namespace {
+namespace {}  // namespace
 
-world_detail::MotionBound motionBound(const MassProperties& mass, const ProximityShape& shape,
-                                      bool flying) {
+const World::Body* World::contactPartner(const Body& body) const {
+  if (body.carried)
+    return bodies_[*body.carried].get();
+  if (body.carrier)
+    return bodies_[*body.carrier].get();
+  return nullptr;
+}
+
+world_detail::MotionBound World::motionBoundAt(const Body& body, double t) const {
+  const MassProperties& mass = body.system->body();
   world_detail::MotionBound m;
   m.mass = mass.mass();
   m.inertia = mass.inertia();
   m.least_inertia = mass.principalMoments().minCoeff();
-  m.reach = shape.boundingRadius() + 2.0 * shape.tessellationError();
-  m.flying = flying;
+  m.reach = body.proximity->boundingRadius() + 2.0 * body.proximity->tessellationError();
+  m.flying = !body.contact && !body.carrier;
+  if (const Body* partner = contactPartner(body)) {
+    m.partner_mass = partner->system->body().mass();
+    m.partner_kinetic2 = 2.0 * partner->system->body().kineticEnergy(stateAt(*partner, t).twist);
+  }
   return m;
 }
-
-}  // namespace
 
 void World::buildFreePairs(std::vector<std::size_t> bodies) {
   free_pairs_ = std::make_unique<FreePairs>();
@@ -101,13 +116,20 @@ void World::advanceWithFreePairs(double t) {
     const auto end = [](const Body& body) {
       return body.contact ? body.contact->time() : body.leg ? body.leg->end_time : -1.0;
     };
+    // Body 2 of a contact between free bodies moves with the body that holds the contact; a
+    // contact that ends frees it, to fly from there (the second pass).
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const std::size_t i : members) {
+        Body& body = *bodies_[i];
+        if (!body.carrier && end(body) <= time_) {
+          advanceBody(body, time_, /*through=*/true);
+        }
+      }
+    }
     double horizon = t;
     for (const std::size_t i : members) {
-      Body& body = *bodies_[i];
-      if (end(body) <= time_) {
-        advanceBody(body, time_, /*through=*/true);
-      }
-      horizon = std::min(horizon, end(body));
+      const Body& body = *bodies_[i];
+      horizon = std::min(horizon, end(body.carrier ? *bodies_[*body.carrier] : body));
     }
     // Broad phase: spheres about each body that hold it over the whole round.
     const double delta = horizon - time_;
@@ -116,7 +138,7 @@ void World::advanceWithFreePairs(double t) {
     for (const std::size_t i : members) {
       const Body& body = *bodies_[i];
       const RigidBodyState s = stateAt(body, time_);
-      const auto m = motionBound(body.system->body(), *body.proximity, !body.contact);
+      const world_detail::MotionBound m = motionBoundAt(body, time_);
       spheres.push_back({s.position, m.reach +
                                          world_detail::pointSpeedBound(m, s, g, delta) * delta +
                                          collisions_.tolerance});
@@ -129,6 +151,17 @@ void World::advanceWithFreePairs(double t) {
         }
       }
     }
+    // Bodies in a contact with each other do not fly: their touches of fixed bodies are searched
+    // here, on the contact's dense output.
+    for (const std::size_t i : members) {
+      if (contactPartner(*bodies_[i]) && !obstacles_->list.empty()) {
+        if (auto touch = obstacleTouch(i, time_, first ? first->time : horizon)) {
+          if (!first || touch->time < first->time) {
+            first = touch;
+          }
+        }
+      }
+    }
     if (!first) {
       time_ = horizon;
       if (horizon >= t) {
@@ -137,7 +170,13 @@ void World::advanceWithFreePairs(double t) {
       continue;
     }
     time_ = first->time;
-    collidePair(*first);
+    if (first->obstacle) {
+      Body& body = *bodies_[first->first];
+      leaveForImpact(body, first->time, bodies_[obstacles_->body[*first->obstacle]]->name);
+      collide(body, *first->obstacle, first->points, first->time);
+    } else {
+      collidePair(*first);
+    }
   }
   // Free bodies without surfaces fly through everything.
   for (auto& body : bodies_) {
@@ -156,14 +195,17 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
                                                  double t1) {
   const Body& a = *bodies_[i];
   const Body& b = *bodies_[j];
-  const auto ma = motionBound(a.system->body(), *a.proximity, !a.contact);
-  const auto mb = motionBound(b.system->body(), *b.proximity, !b.contact);
+  if (a.carried == j || b.carried == i) {
+    return std::nullopt;  // in contact with each other
+  }
+  const world_detail::MotionBound ma = motionBoundAt(a, t0), mb = motionBoundAt(b, t0);
+  const bool shared = contactPartner(a) || contactPartner(b);  // energy shared with a third body
   const double g = gravity_.norm();
   FreePairs::Pair& pair = free_pairs_->pairs[{i, j}];
   // Neither body has changed its motion since the last search ended at pair.time: from the
   // distance there, the pair's speed bound from the states there shows whether they can touch
   // by t1. If not, nothing to search.
-  const bool known = pair.revision_a == a.revision && pair.revision_b == b.revision &&
+  const bool known = !shared && pair.revision_a == a.revision && pair.revision_b == b.revision &&
                      pair.time <= t0 && pair.flying_a == ma.flying && pair.flying_b == mb.flying;
   if (known) {
     const double span = t1 - pair.time;
@@ -190,6 +232,10 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
   };
   settings.advancement = [&](double t, double length) {
     const Read& r = statesAt(t);
+    if (shared) {
+      return world_detail::advancementStep(motionBoundAt(a, t), r.a, motionBoundAt(b, t), r.b, g,
+                                           length);
+    }
     return world_detail::advancementStep(ma, r.a, mb, r.b, g, length);
   };
   const world_detail::FlightMap relative = [&](const RigidBodyState&, double, double t_end) {
@@ -221,8 +267,42 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
     return std::nullopt;
   }
   const Frame Ea = stateAt(a, flight.time).pose();
-  return PairTouch{flight.time, j, i, Ea * flight.points.point1,
-                   Ea.linear() * flight.points.normal};
+  return PairTouch{
+      flight.time,   j,           i, Ea * flight.points.point1, Ea.linear() * flight.points.normal,
+      flight.points, std::nullopt};
+}
+
+std::optional<World::PairTouch> World::obstacleTouch(std::size_t i, double t0, double t1) {
+  Body& body = *bodies_[i];
+  world_detail::FlightSettings settings;
+  settings.tolerance = collisions_.tolerance;
+  settings.grazing_step = contact_steps_.max_step;
+  world_detail::MotionBound fixed;
+  fixed.fixed = true;
+  const double g = gravity_.norm();
+  settings.advancement = [&](double t, double length) {
+    return world_detail::advancementStep(fixed, {}, motionBoundAt(body, t), stateAt(body, t), g,
+                                         length);
+  };
+  const world_detail::FlightMap at = [&](const RigidBodyState&, double, double t_end) {
+    return stateAt(body, t_end);
+  };
+  world_detail::FlightResult flight;
+  try {
+    flight = world_detail::flyUntilTouch(*body.proximity, at({}, t0, t0), t0, t1, obstacles_->list,
+                                         at, settings, body.warm);
+  } catch (const NumericalError& e) {
+    throw NumericalError("body '" + body.name + "' in contact with a free body: " + e.what());
+  }
+  if (!flight.obstacle) {
+    return std::nullopt;
+  }
+  PairTouch touch;
+  touch.time = flight.time;
+  touch.first = i;
+  touch.points = flight.points;
+  touch.obstacle = flight.obstacle;
+  return touch;
 }
 
 // The state at `time` becomes the body's own: its flight leg ends there (the steps recorded past
@@ -230,6 +310,9 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
 void World::leaveForImpact(Body& body, double time, const std::string& other) {
   ++body.revision;
   const RigidBodyState s = stateAt(body, time);
+  if (body.carrier) {
+    leaveForImpact(*bodies_[*body.carrier], time, other);  // ends the contact, frees this body
+  }
   if (body.contact) {
     // The contact has stepped past the impact: what it logged after it never happened.
     std::erase_if(events_,
@@ -268,6 +351,8 @@ void World::collidePair(const PairTouch& touch) {
         "free bodies: more than 100000 impacts at t = " + std::to_string(touch.time) +
         " (last between '" + A.name + "' and '" + B.name + "')");
   }
+  // Only two flying bodies may start a contact with each other: a body holds one contact.
+  const bool both_flying = !A.contact && !A.carrier && !B.contact && !B.carrier;
   leaveForImpact(A, touch.time, B.name);
   leaveForImpact(B, touch.time, A.name);
   const Vec3& c = touch.point;
@@ -294,12 +379,64 @@ void World::collidePair(const PairTouch& touch) {
   if (after >= collisions_.contact_speed) {
     return;
   }
-  // No continuous contact between two free bodies: a small bounce, as near an irregular point.
+  // Continuous contact from here: the residual normal approach is dropped by a plastic normal
+  // impulse on both (momentum kept), as kry-pai-2002 §3.7 drops it against a fixed body.
+  const double plastic = -after / n.dot(K * n);
+  apply(plastic * n);
+  if (both_flying && establishPairContact(touch)) {
+    return;
+  }
+  apply(-plastic * n);
+  // No continuous contact here: a small bounce, as near an irregular point.
   apply((collisions_.bounce_speed - after) / n.dot(K * n) * n);
-  std::snprintf(detail, sizeof detail,
-                "with %s: no continuous contact between free bodies, leaves at %.6g m/s",
-                B.name.c_str(), n.dot(relative()));
+  std::snprintf(detail, sizeof detail, "with %s: %s, leaves at %.6g m/s", B.name.c_str(),
+                both_flying ? "no continuous contact here" : "a body holds one contact at a time",
+                n.dot(relative()));
   events_.push_back({touch.time, A.name, "small-bounce", detail});
+}
+
+// kry-pai-2002 §3.7 with both bodies free: the contact of `first` (body 1) with `second`
+// (body 2, SmoothContactSetup::mass2) from the closest points of the touch, sliding (the contact
+// switches into no-slip by itself, by the plastic projection, if the slip is below the
+// threshold). Refused where the contact cannot be set up (singular, near an irregular point) or
+// would not push: a pair in free fall with nothing pressing it together separates at once.
+bool World::establishPairContact(const PairTouch& touch) {
+  Body& A = *bodies_[touch.first];
+  Body& B = *bodies_[touch.second];
+  const ClosestPoints& points = touch.points;
+  if (A.bounce_at == touch.time || B.bounce_at == touch.time ||
+      nearIrregularPoint(*A.surface, points.patch1, points.st) ||
+      nearIrregularPoint(*B.surface, points.patch2, points.uv)) {
+    return false;
+  }
+  SmoothContactSetup setup;
+  setup.surface1 = A.surface;
+  setup.mass1 = A.system->body();
+  setup.surface2 = B.surface;
+  setup.mass2 = B.system->body();
+  setup.gravity = gravity_;
+  setup.friction = collisions_.friction;
+  setup.integrator = contact_steps_;
+  setup.irregular_radius = collisions_.irregular_radius;
+  std::unique_ptr<SmoothContact> contact;
+  try {
+    const SmoothContactState s =
+        contactStateFromStates(setup, A.state, B.state, FrictionMode::kSliding,
+                               std::max(1e-6, 10.0 * collisions_.tolerance), points.patch1,
+                               points.st, points.patch2, points.uv);
+    contact = std::make_unique<SmoothContact>(setup, s, touch.time);
+    if (!(contact->acceleration().normal_force > 0.0)) {
+      return false;
+    }
+  } catch (const Error&) {  // singular system, or Newton did not land on a touching pair
+    return false;
+  }
+  A.contact = std::move(contact);
+  A.events_seen = 0;
+  A.carried = touch.second;
+  B.carrier = touch.first;
+  events_.push_back({touch.time, A.name, "contact-on", "with " + B.name + " (free), sliding"});
+  return true;
 }
 
 }  // namespace contactsim

@@ -67,6 +67,27 @@ TEST(ChartSurfaceTest, TransitionsMapToTheSamePoint) {
   EXPECT_FALSE(plane.neighbor(0, 2));
 }
 
+TEST(ChartSurfaceTest, AHollowBallFacesOutwardOutsideAndToItsCentreInside) {
+  const ChartSurface interior = makeSphereInterior(0.3);
+  expectChartsAgreeAcrossEdges(interior);
+  const ChartSurface shell = makeSphericalShell(0.3, 0.32);
+  expectChartsAgreeAcrossEdges(shell);
+  ASSERT_EQ(shell.patchCount(), 12);
+  for (int p = 0; p < 12; ++p) {
+    for (const Vec2& st : {Vec2(0.5, 0.5), Vec2(0.1, 0.8)}) {
+      const SurfaceJet jet = shell.evaluate(p, st.x(), st.y());
+      const double radius = p < 6 ? 0.32 : 0.3;
+      EXPECT_NEAR(jet.c.norm(), radius, 1e-15) << p;
+      // The unit normal is ±c/|c|: outward on the outer sphere, to the centre on the inner one.
+      EXPECT_NEAR(unitNormal(jet).dot(jet.c / radius), p < 6 ? 1.0 : -1.0, 1e-14) << p;
+    }
+  }
+  const SurfaceJet inside = interior.evaluate(5, 0.5, 0.5);  // the lowest point, facing up
+  EXPECT_NEAR((inside.c - Vec3(0, 0, -0.3)).norm(), 0.0, 1e-15);
+  EXPECT_NEAR((unitNormal(inside) - Vec3::UnitZ()).norm(), 0.0, 1e-14);
+  EXPECT_THROW(makeSphericalShell(0.3, 0.3), InvalidInputError);
+}
+
 TEST(ChartSurfaceTest, BadParametersAreRejected) {
   EXPECT_THROW(makeSphere(-1.0), InvalidInputError);
   EXPECT_THROW(makeEllipsoid(Vec3(1, 0, 1)), InvalidInputError);

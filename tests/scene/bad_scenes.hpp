@@ -39,6 +39,8 @@ inline const std::vector<BadScene>& badScenes() {
       {"body_name_with_comma", "/bodies/0/name", "body name"},
       {"infinite_velocity", "/", "number overflow parsing '1e999'"},
       {"unknown_shape_type", "/bodies/0/shape/type", "unknown shape type"},
+      {"shell_inner_beyond_outer", "/bodies/1/shape", "inner radius must be smaller"},
+      {"free_bodies_start_inside", "/", "'ball' and 'shell' start inside each other"},
       {"contact_body_not_found", "/contacts/0/bodies/1", "no body named"},
       {"contact_q_outside_domain", "/contacts/0", "outside the domain"},
       {"fixed_body_with_mass", "/bodies/1/mass", "fixed body"},

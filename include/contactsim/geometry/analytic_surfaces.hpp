@@ -40,6 +40,12 @@ class ChartSurface : public Surface {
 ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center = Vec3::Zero());
 /// Sphere of radius r about `center`.
 ChartSurface makeSphere(double radius, const Vec3& center = Vec3::Zero());
+/// The inside of a spherical shell of inner radius r about `center`: the sphere with its normals
+/// pointing to the centre, so that a body within touches it.
+ChartSurface makeSphereInterior(double radius, const Vec3& center = Vec3::Zero());
+/// A hollow ball about the origin: the outer sphere (charts 0–5, normals outward) and the inner
+/// one (charts 6–11, normals to the centre). Throws InvalidInputError unless 0 < inner < outer.
+ChartSurface makeSphericalShell(double inner_radius, double outer_radius);
 /// Torus about the body z axis: tube centre circle of radius R, tube radius r < R.
 ChartSurface makeTorus(double major_radius, double minor_radius);
 /// The plane z = 0 over [−half_extent, half_extent]², normal +z, open boundary.

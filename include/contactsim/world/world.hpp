@@ -1,6 +1,6 @@
 // The world: bodies, their integrator, and time. Smooth bodies fly, collide (with fixed bodies and
-// with each other) and hold continuous smooth contacts with fixed bodies (kry-pai-2002); the
-// velocity-level worlds step polyhedra with point contacts and meshes with 6D patch contacts.
+// with each other) and hold continuous smooth contacts with fixed or free bodies (kry-pai-2002);
+// the velocity-level worlds step polyhedra with point contacts and meshes with 6D patch contacts.
 #pragma once
 
 #include <string>
@@ -20,7 +20,10 @@
 
 namespace contactsim {
 struct ClosestPoints;
+namespace world_detail {
+struct MotionBound;
 }
+}  // namespace contactsim
 
 namespace contactsim {
 
@@ -115,9 +118,12 @@ struct SmoothContactDescription {
 /// surfaces collide with each other too (both inertias in K): the world then advances all of
 /// them together, to the first touch of any pair. A body in a smooth contact that another free
 /// body strikes leaves that contact for the impact (and meets its support again as any flying
-/// body). Two free bodies never hold a continuous contact: an impact that leaves them closing
-/// slower than `contact_speed` separates them at `bounce_speed` (small bounces, as near an
-/// irregular point).
+/// body). An impact that leaves two flying free bodies closing slower than `contact_speed`
+/// starts a continuous contact between them (SmoothContactSetup::mass2: both bodies' dynamics)
+/// where its normal force pushes; it ends at separation, or when a third body or a fixed one
+/// strikes either. A body holds one contact at a time: an impact that would leave a body in two
+/// (a ball settling on a ball that rests on the table), or a free pair whose contact would not
+/// push, separates them at `bounce_speed` instead (small bounces, as near an irregular point).
 struct CollisionSettings {
   bool enabled = false;
   ImpactParameters impact;
@@ -219,7 +225,17 @@ class World {
   void advanceWithFreePairs(double t);
   [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
                                                    double t1);
+  /// The first touch within [t0, t1] of body i, in a contact with another free body, with a
+  /// fixed body.
+  [[nodiscard]] std::optional<PairTouch> obstacleTouch(std::size_t i, double t0, double t1);
+  /// What bounds how fast body i's points move from time t (free_pairs.hpp).
+  [[nodiscard]] world_detail::MotionBound motionBoundAt(const Body& body, double t) const;
+  /// The free body that shares a smooth contact with this one, if any.
+  [[nodiscard]] const Body* contactPartner(const Body& body) const;
   void collidePair(const PairTouch& touch);
+  /// Continuous contact between two free bodies after an impact left them closing slower than
+  /// contact_speed; false where it cannot be set up (the caller bounces them instead).
+  bool establishPairContact(const PairTouch& touch);
   void leaveForImpact(Body& body, double time, const std::string& other);
   void endContact(Body& body, double time, const RigidBodyState& state, const std::string& why);
   /// The state of a body at a time within its flight leg or its contact's last steps.

@@ -135,33 +135,98 @@ Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionM
   return out;
 }
 
-Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, const Vec5& qdot,
-                      FrictionMode mode) {
-  const ModeStructure& m = structure(mode);
-  if (m.constrained_rows.empty())
-    return qdot;
-  Eigen::MatrixXd L(static_cast<Eigen::Index>(m.constrained_rows.size()), 5);
-  for (std::size_t i = 0; i < m.constrained_rows.size(); ++i)
-    L.row(static_cast<Eigen::Index>(i)) = k.H_c.row(m.constrained_rows[i]);
-  const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * body1.spatialInertia() * k.H_1;
-  const Eigen::LDLT<Eigen::Matrix<double, 5, 5>> A_ldlt(A);
+namespace {
+
+// v − A⁻¹Lᵀ (L A⁻¹ Lᵀ)⁻¹ L v: the velocity nearest v in the metric A with L v = 0.
+Eigen::VectorXd projectOntoConstraints(const Eigen::MatrixXd& A, const Eigen::MatrixXd& L,
+                                       const Eigen::VectorXd& v) {
+  const Eigen::LDLT<Eigen::MatrixXd> A_ldlt(A);
   const Eigen::MatrixXd AiLt = A_ldlt.solve(L.transpose());
   const Eigen::LDLT<Eigen::MatrixXd> S(L * AiLt);
   if (A_ldlt.info() != Eigen::Success || S.info() != Eigen::Success || !S.isPositive())
     throw NumericalError("contact: the no-slip constraints are singular here");
-  const Vec5 out = qdot - AiLt * S.solve(L * qdot);
+  Eigen::VectorXd out = v - AiLt * S.solve(L * v);
   if (!out.allFinite())
     throw NumericalError("contact: the no-slip constraints are singular here");
   return out;
 }
 
+// The rows of H_c a mode fixes at zero, as constraints on (q̇, φ₂) with `extra` zero columns.
+Eigen::MatrixXd constrainedRows(const ContactKinematics& k, const ModeStructure& m, int extra) {
+  Eigen::MatrixXd L =
+      Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(m.constrained_rows.size()), 5 + extra);
+  for (std::size_t i = 0; i < m.constrained_rows.size(); ++i)
+    L.row(static_cast<Eigen::Index>(i)).head<5>() = k.H_c.row(m.constrained_rows[i]);
+  return L;
+}
+
+}  // namespace
+
+Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, const Vec5& qdot,
+                      FrictionMode mode) {
+  const ModeStructure& m = structure(mode);
+  if (m.constrained_rows.empty())
+    return qdot;
+  const Eigen::MatrixXd A = k.H_1.transpose() * body1.spatialInertia() * k.H_1;
+  return projectOntoConstraints(A, constrainedRows(k, m, 0), qdot);
+}
+
+Eigen::Matrix<double, 11, 11> pairVelocityMetric(const ContactKinematics& k,
+                                                 const MassProperties& body1,
+                                                 const MassProperties& body2) {
+  // φ₁ = H₁ q̇ + X φ₂ (X = Ad(E_1_2)): J maps (q̇, φ₂) to (φ₁, φ₂), and A = Jᵀ diag(M₁, M₂) J.
+  Eigen::Matrix<double, 12, 11> J = Eigen::Matrix<double, 12, 11>::Zero();
+  J.topLeftCorner<6, 5>() = k.H_1;
+  J.topRightCorner<6, 6>() = adjoint(k.E_2_1.inverse(Eigen::Isometry));
+  J.bottomRightCorner<6, 6>().setIdentity();
+  Eigen::Matrix<double, 12, 12> M = Eigen::Matrix<double, 12, 12>::Zero();
+  M.topLeftCorner<6, 6>() = body1.spatialInertia();
+  M.bottomRightCorner<6, 6>() = body2.spatialInertia();
+  return J.transpose() * M * J;
+}
+
+std::pair<Vec5, Twist> stickingVelocity(const ContactKinematics& k, const MassProperties& body1,
+                                        const MassProperties& body2, const Vec5& qdot,
+                                        const Twist& twist2, FrictionMode mode) {
+  const ModeStructure& m = structure(mode);
+  if (m.constrained_rows.empty())
+    return {qdot, twist2};
+  Eigen::VectorXd v(11);
+  v << qdot, twist2;
+  const Eigen::VectorXd out =
+      projectOntoConstraints(pairVelocityMetric(k, body1, body2), constrainedRows(k, m, 6), v);
+  return {out.head<5>(), out.tail<6>()};
+}
+
 namespace {
 
+// The inertia a contact's wrench acts on, in body-1 coordinates: body 1's own (block diagonal,
+// applied by blocks) with body 2 fixed, or the effective inertia of the pair (a full 6×6).
+struct BodyInertia {
+  const MassProperties& body;
+  template <class Matrix>
+  [[nodiscard]] Matrix times(Matrix X) const {
+    X.template topRows<3>() = body.inertia() * X.template topRows<3>();
+    X.template bottomRows<3>() *= body.mass();
+    return X;
+  }
+};
+struct PairInertia {
+  Mat6 M;
+  template <class Matrix>
+  [[nodiscard]] Matrix times(const Matrix& X) const {
+    return M * X;
+  }
+};
+
 // Fixed-size solve for a mode with N independent coordinates (5 sliding, 3 no-slip, 2 no-spin):
-// all matrices on the stack, sized at compile time.
-template <int N>
-void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassProperties& body1,
-               const Wrench& f_ext, const ModeStructure& m, const double (&coef)[5],
+// all matrices on the stack, sized at compile time. The constraint wrench on body 1 (body-1
+// coordinates) is f = M (c + H₁ q̈) − drive: for one free body M is its inertia, c = Ḣ₁ q̇ and
+// drive = f_ext + [φ]ᵀ M φ (Newton–Euler, eq. 15); for two free bodies M, c and drive are the
+// pair's (pairAcceleration below).
+template <int N, class Inertia>
+void solveMode(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const Wrench& drive,
+               const Twist& c, const ModeStructure& m, const double (&coef)[5],
                ContactAcceleration& a) {
   constexpr int D = 5 - N;  // dependent coordinates
   // q̇ = T ṙ-parameterisation of the allowed motions and the particular acceleration q̈_p that
@@ -176,8 +241,8 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
     Eigen::Matrix<double, D, 1> Ldot_qdot;
     for (int r = 0; r < D; ++r) {
       const int row = m.constrained_rows[static_cast<std::size_t>(r)];
-      for (int c = 0; c < N; ++c)
-        L_indep(r, c) = k.H_c(row, m.independent[static_cast<std::size_t>(c)]);
+      for (int col = 0; col < N; ++col)
+        L_indep(r, col) = k.H_c(row, m.independent[static_cast<std::size_t>(col)]);
       Ldot_qdot(r) = k.Hdot_c.row(row).dot(qdot);
     }
     const Small Tdep = lu.solve(-L_indep);
@@ -196,20 +261,15 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
     const int r = m.wrench_rows[static_cast<std::size_t>(i)];
     F_1.row(i) = AdT.row(r) - coef[r] * AdT.row(5);
   }
-  // eq. 28: F M H q̈ = F (f_ext + [φ]ᵀ M φ − M Ḣ q̇), restricted to q̈ = T ṙ + q̈_p.
-  const Twist& hdot_qdot = k.hdot_qdot_1;
-  const Wrench gyroscopic = spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi));
-  const Wrench bias = f_ext + gyroscopic - body1.momentum(hdot_qdot + k.H_1 * qddot_p);
-  // M H T with M = diag(I, m 1) applied by blocks (T = 1 when sliding).
-  Eigen::Matrix<double, 6, N> MHT;
+  // eq. 28: F M H q̈ = F (drive − M (c + H q̈_p)), restricted to q̈ = T ṙ + q̈_p.
+  const Wrench bias = drive - M.times(Twist(c + k.H_1 * qddot_p));
+  Eigen::Matrix<double, 6, N> HT;
   if constexpr (N == 5) {
-    MHT = k.H_1;
+    HT = k.H_1;
   } else {
-    MHT = k.H_1 * T;
+    HT = k.H_1 * T;
   }
-  MHT.template topRows<3>() = body1.inertia() * MHT.template topRows<3>();
-  MHT.template bottomRows<3>() *= body1.mass();
-  const ScaledSolve<Eigen::Matrix<double, N, N>> lu(F_1 * MHT);
+  const ScaledSolve<Eigen::Matrix<double, N, N>> lu(F_1 * M.times(HT));
   if (!lu.ok()) {
     throw NumericalError(
         "smooth contact: the contact system F M H is singular or ill-conditioned "
@@ -217,10 +277,56 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const MassPropertie
   }
   const Eigen::Matrix<double, N, 1> rdot = lu.solve(F_1 * bias);
   a.qddot = T * rdot + qddot_p;
-  // The constraint wrench from the second row of eq. 19 (Newton–Euler, eq. 15).
-  const Twist phidot = hdot_qdot + k.H_1 * a.qddot;
-  a.wrench_1c = AdT * (body1.momentum(phidot) - gyroscopic - f_ext);
+  // The constraint wrench from the second row of eq. 19.
+  a.wrench_1c = AdT * (M.times(Twist(c + k.H_1 * a.qddot)) - drive);
   a.normal_force = -a.wrench_1c(5);
+}
+
+// What contactAcceleration computes before the mode's solve: the relative velocities, and each
+// wrench row's friction share of the normal force (opposing the relative motion).
+struct FrictionShares {
+  double coef[5];
+};
+
+FrictionShares frictionShares(const ContactKinematics& k, const Vec5& qdot,
+                              const FrictionParameters& friction,
+                              const Eigen::Vector2d& slip_direction_hint, ContactAcceleration& a) {
+  a.phi = k.H_1 * qdot;  // eq. 14
+  const Twist phi_c = k.H_c * qdot;
+  a.relative_angular_velocity = phi_c.head<3>();
+  a.slip_velocity = phi_c.tail<3>();
+  const Vec3& w = a.relative_angular_velocity;
+  const double rolling_speed = std::hypot(w.x(), w.y());
+  Eigen::Vector2d slip_dir = a.slip_velocity.head<2>();
+  const double slip_speed = slip_dir.norm();
+  slip_dir = slip_speed > 1e-12 ? Eigen::Vector2d(slip_dir / slip_speed) : slip_direction_hint;
+  return {{rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed
+                               : 0.0,  // kry-2000 eq. 4.27
+           rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
+           w.z() != 0.0 ? friction.mu_spinning * (w.z() > 0.0 ? 1.0 : -1.0) : 0.0,   // eq. 4.29
+           friction.mu * slip_dir.x(),                                               // eqs. 22–23
+           friction.mu * slip_dir.y()}};
+}
+
+template <class Inertia>
+void solve(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const Wrench& drive,
+           const Twist& c, FrictionMode mode, const FrictionShares& shares,
+           ContactAcceleration& a) {
+  const ModeStructure& m = structure(mode);
+  switch (m.independent.size()) {
+    case 5:
+      solveMode<5>(k, qdot, M, drive, c, m, shares.coef, a);
+      break;
+    case 3:
+      solveMode<3>(k, qdot, M, drive, c, m, shares.coef, a);
+      break;
+    default:
+      solveMode<2>(k, qdot, M, drive, c, m, shares.coef, a);
+      break;
+  }
+  if (!a.qddot.allFinite()) {
+    throw NumericalError("smooth contact: non-finite acceleration");
+  }
 }
 
 }  // namespace
@@ -229,38 +335,53 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,
                                         const Eigen::Vector2d& slip_direction_hint) {
-  const ModeStructure& m = structure(mode);
   ContactAcceleration a;
-  a.phi = k.H_1 * qdot;  // eq. 14
-  const Twist phi_c = k.H_c * qdot;
-  a.relative_angular_velocity = phi_c.head<3>();
-  a.slip_velocity = phi_c.tail<3>();
-  // Friction shares of the normal force per wrench row (opposing the relative motion).
-  const Vec3& w = a.relative_angular_velocity;
-  const double rolling_speed = std::hypot(w.x(), w.y());
-  Eigen::Vector2d slip_dir = a.slip_velocity.head<2>();
-  const double slip_speed = slip_dir.norm();
-  slip_dir = slip_speed > 1e-12 ? Eigen::Vector2d(slip_dir / slip_speed) : slip_direction_hint;
-  const double coef[5] = {
-      rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed : 0.0,  // kry-2000 eq. 4.27
-      rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
-      w.z() != 0.0 ? friction.mu_spinning * (w.z() > 0.0 ? 1.0 : -1.0) : 0.0,   // eq. 4.29
-      friction.mu * slip_dir.x(),                                               // eqs. 22–23
-      friction.mu * slip_dir.y()};
-  switch (m.independent.size()) {
-    case 5:
-      solveMode<5>(k, qdot, body1, f_ext, m, coef, a);
-      break;
-    case 3:
-      solveMode<3>(k, qdot, body1, f_ext, m, coef, a);
-      break;
-    default:
-      solveMode<2>(k, qdot, body1, f_ext, m, coef, a);
-      break;
-  }
-  if (!a.qddot.allFinite()) {
-    throw NumericalError("smooth contact: non-finite acceleration");
-  }
+  const FrictionShares shares = frictionShares(k, qdot, friction, slip_direction_hint, a);
+  const Wrench gyroscopic = spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi));
+  solve(k, qdot, BodyInertia{body1}, Wrench(f_ext + gyroscopic), k.hdot_qdot_1, mode, shares, a);
+  return a;
+}
+
+// Both bodies free. With X = Ad(E_1_2) carrying body 2's twist into body 1's frame, body 1's twist
+// is φ₁ = X φ₂ + H₁ q̇ and, as d/dt X = −[H₁ q̇] X,
+//   φ̇₁ = X φ̇₂ + c + H₁ q̈,   c = Ḣ₁ q̇ − [H₁ q̇] X φ₂.
+// Newton–Euler (eq. 15) for each body with the constraint wrench f on body 1 and −Xᵀ f on body 2:
+//   φ̇₁ = M₁⁻¹ (f₁ + [φ₁]ᵀ M₁ φ₁ + f),   φ̇₂ = M₂⁻¹ (f₂ + [φ₂]ᵀ M₂ φ₂ − Xᵀ f).
+// Eliminating φ̇₂: f = M_e (c + H₁ q̈ − a₀), with the pair's effective inertia at body 1
+// M_e = (M₁⁻¹ + X M₂⁻¹ Xᵀ)⁻¹ and a₀ the relative acceleration the external and gyroscopic wrenches
+// alone would give, M₁⁻¹(f₁ + [φ₁]ᵀ M₁ φ₁) − X M₂⁻¹(f₂ + [φ₂]ᵀ M₂ φ₂): the one-body system of
+// eq. 28 with M → M_e, Ḣ q̇ → c and f_ext + [φ]ᵀ M φ → M_e a₀ (body 2 fixed: M₂⁻¹ = 0).
+ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
+                                        const MassProperties& body1, const Wrench& f_ext1,
+                                        const FreeBody2& body2, FrictionMode mode,
+                                        const FrictionParameters& friction,
+                                        const Eigen::Vector2d& slip_direction_hint) {
+  ContactAcceleration a;
+  const FrictionShares shares = frictionShares(k, qdot, friction, slip_direction_hint, a);
+  const Mat6 X = adjoint(k.E_2_1.inverse(Eigen::Isometry));
+  const Twist across = X * body2.twist;  // body 2's motion in body 1's frame
+  const Twist phi1 = across + a.phi;
+  const MassProperties& m2 = *body2.mass;
+  const Wrench drive1 = f_ext1 + spatialCrossTransposeTimes(phi1, body1.momentum(phi1));
+  const Wrench drive2 =
+      body2.f_ext + spatialCrossTransposeTimes(body2.twist, m2.momentum(body2.twist));
+  Mat6 M2inv = Mat6::Zero();
+  M2inv.topLeftCorner<3, 3>() = m2.inverseInertia();
+  M2inv.bottomRightCorner<3, 3>() = Mat3::Identity() / m2.mass();
+  Mat6 W = X * M2inv * X.transpose();
+  W.topLeftCorner<3, 3>() += body1.inverseInertia();
+  W.bottomRightCorner<3, 3>() += Mat3::Identity() / body1.mass();
+  const Eigen::LLT<Mat6> W_llt(W);
+  if (W_llt.info() != Eigen::Success)
+    throw NumericalError("smooth contact: the pair's mobility is not positive definite");
+  const PairInertia M{W_llt.solve(Mat6::Identity())};
+  const Twist a0 = body1.solve(drive1) - X * m2.solve(drive2);
+  const Twist c = k.hdot_qdot_1 - spatialCross(a.phi) * across;
+  solve(k, qdot, M, Wrench(M.M * a0), c, mode, shares, a);
+  const Wrench f1 = adjoint(k.E_1_1c.inverse(Eigen::Isometry)).transpose() * a.wrench_1c;
+  a.body2_acceleration = m2.solve(drive2 - X.transpose() * f1);
+  if (!a.body2_acceleration.allFinite())
+    throw NumericalError("smooth contact: non-finite acceleration of body 2");
   return a;
 }
 

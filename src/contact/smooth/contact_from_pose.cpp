@@ -93,8 +93,29 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
   state.patch2 = patch2;
   state.q << st, uv, std::atan2(Rz(1, 0), Rz(0, 0));
   state.mode = mode;
-  const SmoothContact at_rest(setup, state);
+  SmoothContactSetup fixed = setup;
+  fixed.mass2.reset();  // the relative motion only
+  const SmoothContact at_rest(fixed, state);
   state.qdot = at_rest.coordinateVelocity(phi_body);
+  return state;
+}
+
+SmoothContactState contactStateFromStates(const SmoothContactSetup& setup,
+                                          const RigidBodyState& body1, const RigidBodyState& body2,
+                                          FrictionMode mode, double tolerance, int patch1,
+                                          const Vec2& st, int patch2, const Vec2& uv) {
+  if (!setup.mass2) {
+    throw InvalidInputError("contact from states: body 2 must be free (mass2 set)");
+  }
+  validateState(body2, "body 2");
+  SmoothContactSetup at_body2 = setup;
+  at_body2.E_w_2 = body2.pose();
+  // ^1φ(2, 1) = φ₁ − Ad(E_1_2) φ₂.
+  const Frame E_1_2 = body1.pose().inverse(Eigen::Isometry) * at_body2.E_w_2;
+  const Twist relative = body1.twist - transformTwist(E_1_2, body2.twist);
+  SmoothContactState state = contactStateFromPose(at_body2, body1.pose(), relative, mode, tolerance,
+                                                  patch1, st, patch2, uv);
+  state.body2 = body2;
   return state;
 }
 

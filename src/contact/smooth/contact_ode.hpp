@@ -6,28 +6,50 @@
 #include <limits>
 
 #include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contactsim/dynamics/free_body.hpp"
 #include "contactsim/dynamics/newton_euler.hpp"
 #include "contactsim/error.hpp"
+#include "contactsim/math/quaternion.hpp"
 
 namespace contactsim::smooth_detail {
 
-using State10 = Eigen::Matrix<double, 10, 1>;
+// The ODE's state: q, q̇, then body 2's position, quaternion (x, y, z, w) and body twist
+// (FreeBodySystem's packing), which stay constant while body 2 is fixed.
+using State = Eigen::Matrix<double, 23, 1>;
+constexpr int kBody2 = 10;  // where body 2's part begins
+
+inline State pack(const SmoothContactState& s) {
+  State x;
+  x << s.q, s.qdot, FreeBodySystem::pack(s.body2);
+  return x;
+}
+
+// `s` (patches, mode) with the coordinates, velocities and body 2's state of x.
+inline SmoothContactState withState(SmoothContactState s, const State& x) {
+  s.q = x.head<5>();
+  s.qdot = x.segment<5>(5);
+  s.body2 = FreeBodySystem::unpack(x.tail<13>());
+  s.body2.orientation.normalize();
+  return s;
+}
 
 // How far past a seam between polynomial pieces a step may end [s]. q̈ jumps there (third
 // derivatives of the surfaces do), so a step that overshoots by δ errs in q̇ by about δ times
 // the jump: 1e-9 s keeps that far below the RK4 truncation error of a millisecond step.
 constexpr double kSeamTime = 1e-9;
 
-// Gravity on body 1 in its body frame, at the pose the kinematics give (kry-pai-2002 eq. 20's
-// external wrench).
-inline Wrench gravityOn(const SmoothContactSetup& setup, const ContactKinematics& k) {
-  return gravityWrench(setup.mass1.mass(), Mat3((setup.E_w_2 * k.E_2_1).linear()), setup.gravity);
+// Gravity on body 1 in its body frame, at the pose the kinematics give with body 2 at E_w_2
+// (kry-pai-2002 eq. 20's external wrench).
+inline Wrench gravityOn(const SmoothContactSetup& setup, const Frame& E_w_2,
+                        const ContactKinematics& k) {
+  return gravityWrench(setup.mass1.mass(), Mat3(E_w_2.linear() * k.E_2_1.linear()), setup.gravity);
 }
 
-// The ODE (q, q̇)' = (q̇, q̈) for fixed patches and friction mode (kry-pai-2002 eq. 20/28).
+// The ODE (q, q̇)' = (q̇, q̈) for fixed patches and friction mode (kry-pai-2002 eq. 20/28); with
+// body 2 free also its pose and twist, (ṗ, ½ q ⊗ (0, ω), φ̇₂) (eq. 15).
 class ContactOde {
  public:
-  using State = State10;
+  using State = smooth_detail::State;
   ContactOde(const SmoothContact& contact, const SmoothContactState& s,
              const Eigen::Vector2d& slip_hint)
       : contact_(contact), s_(s), slip_hint_(slip_hint) {}
@@ -50,20 +72,39 @@ class ContactOde {
     const ContactGeometry g = contact_.geometry(s_.patch1, s_.patch2, x.head<5>());
     // In the no-slip modes only the independent velocities are integrated; the dependent ones
     // follow from them at every evaluation (kry-pai-2002 §3.4.2, eq. 30).
-    Vec5 qdot = x.tail<5>();
+    Vec5 qdot = x.segment<5>(5);
     ContactKinematics k = contactKinematics(g, qdot);
     if (s_.mode != FrictionMode::kSliding) {
       qdot = constrainedVelocity(k, qdot, s_.mode);
       k = contactKinematics(g, qdot);
     }
-    const Wrench f_ext = gravityOn(setup, k);
+    State dx = State::Zero();
+    if (!setup.mass2) {
+      const ContactAcceleration a =
+          contactAcceleration(k, qdot, setup.mass1, gravityOn(setup, setup.E_w_2, k), s_.mode,
+                              setup.friction, slip_hint_);
+      dx.head<10>() << qdot, a.qddot;
+      return dx;
+    }
+    // Intermediate RK stages carry unnormalised quaternions; the unit one gives the rotation.
+    const Quat raw(x(kBody2 + 6), x(kBody2 + 3), x(kBody2 + 4), x(kBody2 + 5));
+    const Quat unit = raw.normalized();
+    const Frame E_w_2 = makeFrame(unit, x.segment<3>(kBody2));
+    FreeBody2 body2{&*setup.mass2, x.tail<6>(), Wrench::Zero()};
+    body2.f_ext = gravityWrench(setup.mass2->mass(), unit, setup.gravity);
     const ContactAcceleration a =
-        contactAcceleration(k, qdot, setup.mass1, f_ext, s_.mode, setup.friction, slip_hint_);
-    State dx;
-    dx << qdot, a.qddot;
+        contactAcceleration(k, qdot, setup.mass1, gravityOn(setup, E_w_2, k), body2, s_.mode,
+                            setup.friction, slip_hint_);
+    dx.head<10>() << qdot, a.qddot;
+    dx.segment<3>(kBody2) = unit * linear(body2.twist);
+    dx.segment<4>(kBody2 + 3) = quaternionRate(raw, angular(body2.twist));
+    dx.tail<6>() = a.body2_acceleration;
     return dx;
   }
-  void project(State&) const {}
+  void project(State& x) const {
+    if (contact_.setup().mass2)
+      x.segment<4>(kBody2 + 3).normalize();
+  }
 
  private:
   const SmoothContact& contact_;

@@ -15,7 +15,7 @@ namespace contactsim {
 using smooth_detail::ContactOde;
 using smooth_detail::kSeamTime;
 using smooth_detail::st;
-using smooth_detail::State10;
+using smooth_detail::State;
 
 namespace {
 
@@ -23,13 +23,13 @@ namespace {
 // holding, down to `width` of the step: the last fraction where it holds and the first where it
 // does not.
 template <typename Holds>
-std::pair<double, double> bisectHermitePath(const State10& inside, const State10& outside, double h,
+std::pair<double, double> bisectHermitePath(const State& inside, const State& outside, double h,
                                             double width, const Holds& holds) {
   double a = 0.0, b = 1.0;
   for (int i = 0; i < 60 && b - a > width; ++i) {
     const double u = 0.5 * (a + b);
-    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
-                                 outside.tail<5>(), h, u);
+    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
+                                 outside.segment<5>(5), h, u);
     (holds(q) ? a : b) = u;
   }
   return {a, b};
@@ -37,7 +37,7 @@ std::pair<double, double> bisectHermitePath(const State10& inside, const State10
 
 }  // namespace
 
-bool SmoothContact::locatable(const State10& from, const State10& to) const {
+bool SmoothContact::locatable(const State& from, const State& to) const {
   // A trial step's chord locates no crossing when it leaves at its very start (a long step's
   // path may curve back into the patch through the edge the contact has just come across), or
   // when it ends more than a patch's width outside (near-singular contact systems make RK4
@@ -56,7 +56,7 @@ bool SmoothContact::locatable(const State10& from, const State10& to) const {
   return true;
 }
 
-void SmoothContact::crossBoundary(const State10& inside, const State10& outside, double h) {
+void SmoothContact::crossBoundary(const State& inside, const State& outside, double h) {
   // kry-pai-2002 §3.5: carry the contact along the step onto the exact boundary, then write the
   // state in the neighbouring patch (eqs. 41–43). The body whose patch it leaves first goes first.
   double lambda = 1.0;
@@ -86,7 +86,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
   // close as the chord's crossing is far, about h⁴), with its slope there for the first one.
   const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
-  State10 y_last = inside;  // the RK4 state of the last fraction tried
+  State y_last = inside;  // the RK4 state of the last fraction tried
   double l_last = 0.0;
   auto distance = [&](double l) {
     y_last = rk4Step(ode, time_, inside, l * h);
@@ -97,8 +97,8 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     return crossed_domain.edgeDistance(crossing.edge, st(q, body));
   };
   auto hermite_distance = [&](double u) {
-    return edge_distance(hermite<Vec5>(inside.head<5>(), inside.tail<5>(), outside.head<5>(),
-                                       outside.tail<5>(), h, u));
+    return edge_distance(hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
+                                       outside.segment<5>(5), h, u));
   };
   const double d_start = edge_distance(inside.head<5>());
   double l0 = 0.0, d0 = d_start, l1 = lambda;
@@ -139,9 +139,9 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
     l1 = lo;
   }
   lambda = std::isfinite(l1) ? std::clamp(l1, 0.0, 1.0) : lambda;
-  const State10 at_edge = lambda <= 0.0      ? inside
-                          : l_last == lambda ? y_last
-                                             : rk4Step(ode, time_, inside, lambda * h);
+  const State at_edge = lambda <= 0.0      ? inside
+                        : l_last == lambda ? y_last
+                                           : rk4Step(ode, time_, inside, lambda * h);
   // The piece of step up to the edge, in the patch being left (unless the slip stops before it).
   if (!stepOnto(inside, at_edge, lambda * h, /*project=*/false)) {
     return;
@@ -195,7 +195,7 @@ void SmoothContact::crossBoundary(const State10& inside, const State10& outside,
           std::to_string(across->patch) + " across edge " + std::to_string(crossing.edge));
 }
 
-void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside, double h) {
+void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, double h) {
   // The step stayed on its patches but crossed a seam between polynomial pieces: find the first
   // fraction of it that lands in another piece and take the step to just there (at most
   // kSeamTime past the seam), so that each following step integrates one smooth piece.
@@ -230,7 +230,7 @@ void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside
     const double mid = 0.5 * (lo + hi);
     (stays(mid) ? lo : hi) = mid;
   }
-  const State10 y = rk4Step(ode, time_, inside, hi * h);
+  const State y = rk4Step(ode, time_, inside, hi * h);
   if (!stepOnto(inside, y, hi * h, /*project=*/true)) {
     return;  // the slip stops before the seam
   }
@@ -244,7 +244,7 @@ void SmoothContact::stepAcrossSeam(const State10& inside, const State10& outside
 // and dense output move there, q̇ projected on the mode's constraints (eq. 30) if asked. Where the
 // sliding contact's slip reverses on the way, slipStops takes the step instead and this returns
 // false.
-bool SmoothContact::stepOnto(const State10& inside, const State10& y, double dt, bool project) {
+bool SmoothContact::stepOnto(const State& inside, const State& y, double dt, bool project) {
   if (dt > 0.0 && reversesSlip(y)) {
     slipStops(inside, dt);
     return false;
@@ -252,9 +252,9 @@ bool SmoothContact::stepOnto(const State10& inside, const State10& y, double dt,
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += dt;
-  state_.q = y.head<5>();
-  state_.qdot = project ? constrainedVelocity(kinematics(state_), y.tail<5>(), state_.mode)
-                        : Vec5(y.tail<5>());
+  state_ = smooth_detail::withState(state_, y);
+  if (project)
+    state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
   if (time_ > t_start) {
     record(t_start, start);
   }

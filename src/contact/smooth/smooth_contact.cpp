@@ -19,8 +19,10 @@ namespace contactsim {
 
 using smooth_detail::ContactOde;
 using smooth_detail::kSeamTime;
+using smooth_detail::pack;
 using smooth_detail::st;
-using smooth_detail::State10;
+using smooth_detail::State;
+using smooth_detail::withState;
 
 struct SmoothContact::Integrator {
   explicit Integrator(const AdaptiveStepParameters& p) : driver(p) {}
@@ -54,6 +56,14 @@ SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initia
   }
   requireFinite(setup_.gravity, "gravity");
   requireFinite(setup_.E_w_2.matrix(), "fixed body pose");
+  if (setup_.mass2) {
+    validateState(state_.body2, "body 2 of the smooth contact");
+    state_.body2.orientation.normalize();
+  } else {
+    state_.body2 = RigidBodyState{};
+    state_.body2.position = setup_.E_w_2.translation();
+    state_.body2.orientation = Quat(setup_.E_w_2.linear()).normalized();
+  }
   requireFinite(setup_.boundary_epsilon, "boundary_epsilon");
   requireFinite(setup_.irregular_radius, "irregular_radius");
   if (setup_.irregular_radius < 0.0) {
@@ -112,24 +122,58 @@ ContactGeometry SmoothContact::geometry(int patch1, int patch2, const Vec5& q) c
   return m.g;
 }
 
+Frame SmoothContact::pose2(const SmoothContactState& s) const {
+  return setup_.mass2 ? s.body2.pose() : setup_.E_w_2;
+}
+
+// Body 1's own twist: its twist relative to body 2 (eq. 14), plus body 2's carried into body 1's
+// frame when body 2 moves.
+Twist SmoothContact::twist1(const SmoothContactState& s, const ContactKinematics& k) const {
+  const Twist relative = k.H_1 * s.qdot;
+  if (!setup_.mass2)
+    return relative;
+  return relative + transformTwist(k.E_2_1.inverse(Eigen::Isometry), s.body2.twist);
+}
+
+ContactAcceleration SmoothContact::accelerationOf(const SmoothContactState& s,
+                                                  const ContactKinematics& k) const {
+  const Wrench f_ext = smooth_detail::gravityOn(setup_, pose2(s), k);
+  if (!setup_.mass2) {
+    return contactAcceleration(k, s.qdot, setup_.mass1, f_ext, s.mode, setup_.friction, slip_hint_);
+  }
+  const FreeBody2 body2{&*setup_.mass2, s.body2.twist,
+                        gravityWrench(setup_.mass2->mass(), s.body2.orientation, setup_.gravity)};
+  return contactAcceleration(k, s.qdot, setup_.mass1, f_ext, body2, s.mode, setup_.friction,
+                             slip_hint_);
+}
+
+SmoothContactState SmoothContact::sticking(const SmoothContactState& s, FrictionMode mode) const {
+  SmoothContactState out = s;
+  const ContactKinematics k = kinematics(s);
+  if (!setup_.mass2) {
+    out.qdot = stickingVelocity(k, setup_.mass1, s.qdot, mode);
+  } else {
+    std::tie(out.qdot, out.body2.twist) =
+        stickingVelocity(k, setup_.mass1, *setup_.mass2, s.qdot, s.body2.twist, mode);
+  }
+  return out;
+}
+
 Frame SmoothContact::worldPose() const {
-  return setup_.E_w_2 * kinematics(state_).E_2_1;
+  return pose2(state_) * kinematics(state_).E_2_1;
 }
 
 Twist SmoothContact::bodyTwist() const {
-  return kinematics(state_).H_1 * state_.qdot;
+  return twist1(state_, kinematics(state_));
 }
 
 Frame SmoothContact::worldContactFrame() const {
   const ContactKinematics k = kinematics(state_);
-  return setup_.E_w_2 * k.E_2_1 * k.E_1_1c;
+  return pose2(state_) * k.E_2_1 * k.E_1_1c;
 }
 
 ContactAcceleration SmoothContact::acceleration() const {
-  const ContactKinematics k = kinematics(state_);
-  const Wrench f_ext = smooth_detail::gravityOn(setup_, k);
-  return contactAcceleration(k, state_.qdot, setup_.mass1, f_ext, state_.mode, setup_.friction,
-                             slip_hint_);
+  return accelerationOf(state_, kinematics(state_));
 }
 
 double SmoothContact::energy() const {
@@ -138,11 +182,12 @@ double SmoothContact::energy() const {
 
 std::pair<double, double> SmoothContact::constraintResidual() const {
   const ContactKinematics k = kinematics(state_);
-  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
+  const Frame E_w_2 = pose2(state_);
+  const Frame E_w_1 = E_w_2 * k.E_2_1;
   const Vec3 p1 = E_w_1 * k.E_1_1c.translation();
-  const Vec3 p2 = setup_.E_w_2 * k.E_2_2c.translation();
+  const Vec3 p2 = E_w_2 * k.E_2_2c.translation();
   const Vec3 n1 = E_w_1.linear() * k.E_1_1c.linear().col(2);
-  const Vec3 n2 = setup_.E_w_2.linear() * k.E_2_2c.linear().col(2);
+  const Vec3 n2 = E_w_2.linear() * k.E_2_2c.linear().col(2);
   return {(p1 - p2).norm(), std::atan2(n1.cross(-n2).norm(), n1.dot(-n2))};
 }
 
@@ -157,8 +202,19 @@ Vec5 SmoothContact::coordinateVelocity(const Twist& phi_body) const {
 void SmoothContact::applyImpulse(const Wrench& impulse_body) {
   requireFinite(impulse_body, "impulse");
   const ContactKinematics k = kinematics(state_);
-  const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * setup_.mass1.spatialInertia() * k.H_1;
-  state_.qdot += A.ldlt().solve(k.H_1.transpose() * impulse_body);
+  if (setup_.mass2) {
+    // The generalised impulse on (q̇, φ₂) is Jᵀ (ι, 0) with φ₁ = H₁ q̇ + Ad(E_1_2) φ₂.
+    Eigen::Matrix<double, 11, 1> j;
+    j << k.H_1.transpose() * impulse_body,
+        adjoint(k.E_2_1.inverse(Eigen::Isometry)).transpose() * impulse_body;
+    const Eigen::Matrix<double, 11, 1> jump =
+        pairVelocityMetric(k, setup_.mass1, *setup_.mass2).ldlt().solve(j);
+    state_.qdot += jump.head<5>();
+    state_.body2.twist += jump.tail<6>();
+  } else {
+    const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * setup_.mass1.spatialInertia() * k.H_1;
+    state_.qdot += A.ldlt().solve(k.H_1.transpose() * impulse_body);
+  }
   state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
 }
 
@@ -180,16 +236,16 @@ void SmoothContact::record(double t_start, const SmoothContactState& start) {
                          history_.back().s1.patch1 == start.patch1 &&
                          history_.back().s1.patch2 == start.patch2 &&
                          history_.back().s1.mode == start.mode && history_.back().s1.q == start.q &&
-                         history_.back().s1.qdot == start.qdot;
+                         history_.back().s1.qdot == start.qdot &&
+                         history_.back().s1.body2.twist == start.body2.twist &&
+                         history_.back().s1.body2.position == start.body2.position;
   const Vec5 qddot0 = continues ? history_.back().qddot1 : qddotOf(start);
   history_.push_back({t_start, time_, start, state_, qddot0, qddotOf(state_)});
 }
 
 Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
   const ContactOde ode(*this, s, slip_hint_);
-  State10 x;
-  x << s.q, s.qdot;
-  return ode.derivative(time_, x).tail<5>();
+  return ode.derivative(time_, pack(s)).segment<5>(5);
 }
 
 void SmoothContact::advance(double t_end, bool land_on_t) {
@@ -210,8 +266,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
   int transfers_in_place = 0;
   while (!separated_ && t_end - time_ > slack) {
     const ContactOde ode(*this, state_, slip_hint_);
-    State10 x;
-    x << state_.q, state_.qdot;
+    const State x = pack(state_);
     // A step is vetoed when the contact would leave a patch domain, or cross a seam between
     // polynomial pieces of a patch (third derivatives, hence q̈, jump there: RK4 would lose order).
     const int piece1 = setup_.surface1->polynomialPiece(state_.patch1, state_.q(0), state_.q(1));
@@ -233,7 +288,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       slip0 = (k.H_c * state_.qdot).segment<2>(3);
       const double speed = slip0.norm();
       if (speed >= setup_.friction.slip_threshold && speed > 0.0) {
-        const Vec5 qddot = ode.derivative(time_, x).tail<5>();
+        const Vec5 qddot = ode.derivative(time_, x).segment<5>(5);
         const double rate = (k.Hdot_c * state_.qdot + k.H_c * qddot).segment<2>(3).dot(slip0) /
                             speed;  // d|slip|/dt
         if (rate < 0.0)
@@ -255,20 +310,20 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     double energy_start = 0.0, energy_slack = 0.0;
     if (locate) {
       const ContactKinematics k = kinematics(state_);
-      const double kinetic = setup_.mass1.kineticEnergy(k.H_1 * state_.qdot);
+      const double mass = setup_.mass1.mass() + (setup_.mass2 ? setup_.mass2->mass() : 0.0);
       energy_start = energyOf(state_, k);
-      energy_slack = 0.1 * kinetic + setup_.mass1.mass() * setup_.gravity.norm() * 1e-3;
+      const double kinetic = setup_.mass1.kineticEnergy(twist1(state_, k)) +
+                             (setup_.mass2 ? setup_.mass2->kineticEnergy(state_.body2.twist) : 0.0);
+      energy_slack = 0.1 * kinetic + mass * setup_.gravity.norm() * 1e-3;
     }
     bool gains_energy = false;
-    auto inside = [&](double, const State10& y) {
+    auto inside = [&](double, const State& y) {
       slip_reverses = false;
       gains_energy = false;
       if (!y.allFinite())
         return StepVerdict::kVeto;
       if (locate) {
-        SmoothContactState end = state_;
-        end.q = y.head<5>();
-        end.qdot = y.tail<5>();
+        const SmoothContactState end = withState(state_, y);
         double energy = std::numeric_limits<double>::infinity();
         try {
           energy = energyOf(end);
@@ -331,8 +386,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                            std::to_string(time_));
     }
     time_ += r.h;
-    state_.q = r.x.head<5>();
-    state_.qdot = r.x.tail<5>();
+    state_ = withState(state_, r.x);
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
     record(t_start, start);
     ++stats_.accepted_steps;
@@ -355,6 +409,8 @@ SmoothContactState SmoothContact::stateAt(double t) const {
     SmoothContactState s = it->s0;
     s.q = hermite(it->s0.q, it->s0.qdot, it->s1.q, it->s1.qdot, h, u);
     s.qdot = hermite(it->s0.qdot, it->qddot0, it->s1.qdot, it->qddot1, h, u);
+    if (setup_.mass2)
+      s.body2 = interpolateFlight(it->s0.body2, it->t0, it->s1.body2, it->t1, it->t0 + u * h);
     return s;
   }
   throw InvalidInputError("smooth contact: no dense output at t = " + std::to_string(t) +
@@ -362,12 +418,17 @@ SmoothContactState SmoothContact::stateAt(double t) const {
 }
 
 Frame SmoothContact::worldPoseAt(double t) const {
-  return setup_.E_w_2 * kinematics(stateAt(t)).E_2_1;
+  const SmoothContactState s = stateAt(t);
+  return pose2(s) * kinematics(s).E_2_1;
 }
 
 Twist SmoothContact::bodyTwistAt(double t) const {
   const SmoothContactState s = stateAt(t);
-  return kinematics(s).H_1 * s.qdot;
+  return twist1(s, kinematics(s));
+}
+
+RigidBodyState SmoothContact::body2StateAt(double t) const {
+  return setup_.mass2 ? stateAt(t).body2 : state_.body2;
 }
 
 double SmoothContact::energyAt(double t) const {
@@ -379,25 +440,27 @@ double SmoothContact::energyOf(const SmoothContactState& s) const {
 }
 
 double SmoothContact::energyOf(const SmoothContactState& s, const ContactKinematics& k) const {
-  const Frame E_w_1 = setup_.E_w_2 * k.E_2_1;
-  return setup_.mass1.kineticEnergy(k.H_1 * s.qdot) -
-         setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
+  const Frame E_w_1 = pose2(s) * k.E_2_1;
+  double energy = setup_.mass1.kineticEnergy(twist1(s, k)) -
+                  setup_.mass1.mass() * setup_.gravity.dot(E_w_1.translation());
+  if (setup_.mass2) {
+    energy += setup_.mass2->kineticEnergy(s.body2.twist) -
+              setup_.mass2->mass() * setup_.gravity.dot(s.body2.position);
+  }
+  return energy;
 }
 
 Eigen::Vector2d SmoothContact::slipOf(const SmoothContactState& s) const {
   return (kinematics(s).H_c * s.qdot).segment<2>(3);
 }
 
-bool SmoothContact::reversesSlip(const State10& y) const {
+bool SmoothContact::reversesSlip(const State& y) const {
   if (watched_slip_.isZero())
     return false;
-  SmoothContactState end = state_;
-  end.q = y.head<5>();
-  end.qdot = y.tail<5>();
-  return slipOf(end).dot(watched_slip_) <= 0.0;
+  return slipOf(withState(state_, y)).dot(watched_slip_) <= 0.0;
 }
 
-void SmoothContact::slipStops(const State10& start, double h) {
+void SmoothContact::slipStops(const State& start, double h) {
   const Eigen::Vector2d slip0 = watched_slip_;
   // The sliding contact's slip turned against its direction at the step's start within this
   // step, although the step was no longer than the slip's rate predicted it to last. Find by
@@ -407,14 +470,11 @@ void SmoothContact::slipStops(const State10& start, double h) {
   const ContactOde ode(*this, state_, slip_hint_);
   const Eigen::Vector2d direction = slip0.normalized();
   const double target = 0.5 * setup_.friction.slip_threshold;
-  auto excess = [&](double fraction, State10* y) {
+  auto excess = [&](double fraction, State* y) {
     *y = rk4Step(ode, time_, start, fraction * h);
-    SmoothContactState s = state_;
-    s.q = y->head<5>();
-    s.qdot = y->tail<5>();
-    return slipOf(s).dot(direction) - target;
+    return slipOf(withState(state_, *y)).dot(direction) - target;
   };
-  State10 y_lo = start, y_hi, y;
+  State y_lo = start, y_hi, y;
   double lo = 0.0, hi = 1.0, g_lo = slip0.norm() - target, g_hi = excess(hi, &y_hi);
   int side = 0;
   for (int i = 0; i < 30 && lo < hi && g_lo > 0.8 * target; ++i) {
@@ -437,8 +497,7 @@ void SmoothContact::slipStops(const State10& start, double h) {
   const SmoothContactState before = state_;
   const double t_start = time_;
   time_ += lo * h;
-  state_.q = y_lo.head<5>();
-  state_.qdot = y_lo.tail<5>();
+  state_ = withState(state_, y_lo);
   record(t_start, before);
   ++stats_.accepted_steps;
   stats_.step_sizes.push_back(lo * h);
@@ -496,7 +555,7 @@ void SmoothContact::afterStep() {
       break;
   }
   if (state_.mode != before) {
-    state_.qdot = stickingVelocity(kinematics(state_), setup_.mass1, state_.qdot, state_.mode);
+    state_ = sticking(state_, state_.mode);
     log(SmoothContactEventType::kModeSwitch,
         std::string(toString(before)) + " -> " + toString(state_.mode));
   }
@@ -513,13 +572,9 @@ void SmoothContact::afterStep() {
 bool SmoothContact::rollingHolds() const {
   try {
     // Kinematics (Ḣ q̇ included) at the no-slip velocity, as the rolling ODE will see them.
-    const ContactGeometry g = geometry(state_.patch1, state_.patch2, state_.q);
-    const Vec5 qdot = stickingVelocity(contactKinematics(g, state_.qdot), setup_.mass1, state_.qdot,
-                                       FrictionMode::kRolling);
-    const ContactKinematics k = contactKinematics(g, qdot);
-    const Wrench f_ext = smooth_detail::gravityOn(setup_, k);
-    const ContactAcceleration a = contactAcceleration(
-        k, qdot, setup_.mass1, f_ext, FrictionMode::kRolling, setup_.friction, slip_hint_);
+    SmoothContactState s = sticking(state_, FrictionMode::kRolling);
+    s.mode = FrictionMode::kRolling;
+    const ContactAcceleration a = accelerationOf(s, kinematics(s));
     return a.normal_force > 0.0 &&
            a.wrench_1c.segment<2>(3).norm() <= setup_.friction.staticMu() * a.normal_force;
   } catch (const NumericalError&) {

@@ -45,6 +45,15 @@ struct ContactAcceleration {
   Vec3 relative_angular_velocity;  ///< ω of body 1 relative to body 2, frame 1c
   Vec3 slip_velocity;  ///< velocity of body 1's material point at the contact relative to body 2,
                        ///< frame 1c (z = 0)
+  Twist body2_acceleration = Twist::Zero();  ///< free body 2: φ̇₂ in its body frame; fixed: 0
+};
+
+/// Body 2 of a contact when it is free too: its mass properties (about its centre of mass, body
+/// frame there), its twist ^2φ(w, 2) and the external wrench on it, both in its body frame.
+struct FreeBody2 {
+  const MassProperties* mass = nullptr;
+  Twist twist = Twist::Zero();
+  Wrench f_ext = Wrench::Zero();
 };
 
 /// q̇ with the coordinates the mode makes dependent recomputed from the independent ones (eq. 30
@@ -60,6 +69,18 @@ Vec5 constrainedVelocity(const ContactKinematics& k, const Vec5& qdot, FrictionM
 Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, const Vec5& qdot,
                       FrictionMode mode);
 
+/// The same with body 2 free too: the pair's velocities (q̇, φ₂) and the constraints of `mode`
+/// on them, in the metric of both bodies' kinetic energy (pairVelocityMetric).
+std::pair<Vec5, Twist> stickingVelocity(const ContactKinematics& k, const MassProperties& body1,
+                                        const MassProperties& body2, const Vec5& qdot,
+                                        const Twist& twist2, FrictionMode mode);
+
+/// The kinetic energy of two free bodies in contact as a quadratic form in their velocities
+/// (q̇, φ₂): ½ (q̇, φ₂)ᵀ A (q̇, φ₂), with body 1's twist H₁ q̇ + Ad(E_1_2) φ₂.
+Eigen::Matrix<double, 11, 11> pairVelocityMetric(const ContactKinematics& k,
+                                                 const MassProperties& body1,
+                                                 const MassProperties& body2);
+
 /// q̈ and the constraint wrench at (q, q̇) for a free body 1 (mass properties about its centre of
 /// mass, body frame at the centre of mass) under the external wrench f_ext (body-1 frame). While
 /// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis
@@ -68,6 +89,16 @@ Vec5 stickingVelocity(const ContactKinematics& k, const MassProperties& body1, c
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,
+                                        const Eigen::Vector2d& slip_direction_hint);
+
+/// The same with body 2 free too (both bodies' Newton–Euler equations, the constraint wrench on
+/// body 1 and its opposite on body 2): q̈, the wrench, and body 2's acceleration.
+/// ContactAcceleration
+/// ::phi stays the relative twist ^1φ(2, 1); body 1's own twist is φ₁ = Ad(E_1_2) φ₂ + φ.
+ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
+                                        const MassProperties& body1, const Wrench& f_ext1,
+                                        const FreeBody2& body2, FrictionMode mode,
+                                        const FrictionParameters& friction,
                                         const Eigen::Vector2d& slip_direction_hint);
 
 }  // namespace contactsim

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contactsim/dynamics/rigid_body_state.hpp"
 
 namespace contactsim {
 
@@ -22,5 +23,14 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
 SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
                                         const Twist& phi_body, FrictionMode mode, double tolerance,
                                         int patch1, const Vec2& st, int patch2, const Vec2& uv);
+
+/// Both bodies free (setup.mass2 set; setup.E_w_2 is not used): the contact state of body 1 in
+/// state `body1` touching body 2 in state `body2`, from a known pair of parameter points as
+/// above. q̇ comes from body 1's twist relative to body 2 (projected onto the constraint), and
+/// the state's body 2 is `body2`.
+SmoothContactState contactStateFromStates(const SmoothContactSetup& setup,
+                                          const RigidBodyState& body1, const RigidBodyState& body2,
+                                          FrictionMode mode, double tolerance, int patch1,
+                                          const Vec2& st, int patch2, const Vec2& uv);
 
 }  // namespace contactsim

@@ -1,5 +1,6 @@
-// One continuous contact between a free rigid body and a fixed one, both bounded by patch
-// complexes, evolved in the reduced coordinates q = (s, t, u, v, ψ) (kry-pai-2002 §3.7): the
+// One continuous contact between a free rigid body and a fixed or free one, both bounded by patch
+// complexes, evolved in the reduced coordinates q = (s, t, u, v, ψ) (kry-pai-2002 §3.7), with
+// body 2's pose and twist when it is free (11 degrees of freedom while sliding): the
 // constraint holds by construction at every step; RK4 with adaptive steps between a minimum and a
 // maximum, halving when the contact would leave a patch domain, and at the minimum step moving the
 // contact onto the boundary and across to the neighbouring patch (eqs. 41–43); friction modes
@@ -9,11 +10,13 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "contactsim/contact/smooth/contact_dynamics.hpp"
 #include "contactsim/dynamics/adaptive_step.hpp"
+#include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/geometry/surface.hpp"
 
 namespace contactsim {
@@ -22,9 +25,13 @@ struct SmoothContactSetup {
   std::shared_ptr<const Surface>
       surface1;  ///< free body's surface, body frame at its centre of mass
   MassProperties mass1 = MassProperties::principal(1.0, Vec3::Ones());
-  std::shared_ptr<const Surface> surface2;  ///< fixed body's surface
-  Frame E_w_2 = Frame::Identity();          ///< pose of the fixed body in the world
-  Vec3 gravity = Vec3(0.0, 0.0, -9.81);     ///< [m/s²] world
+  std::shared_ptr<const Surface> surface2;  ///< body 2's surface, body frame at its centre of mass
+                                            ///< when it is free
+  Frame E_w_2 = Frame::Identity();  ///< pose of a fixed body 2 in the world (unused when free)
+  /// Body 2 is free, with these mass properties (its state in SmoothContactState::body2); unset,
+  /// body 2 is fixed at E_w_2.
+  std::optional<MassProperties> mass2;
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< [m/s²] world
   FrictionParameters friction;
   AdaptiveStepParameters integrator;  ///< min/max step of RK4 (method must be kRk4)
   double boundary_epsilon = 0.0;      ///< ε-extended patch boundaries (kry-2000 §4.5.5), ≥ 0
@@ -41,6 +48,9 @@ struct SmoothContactState {
   Vec5 q = Vec5::Zero();  ///< (s, t) on body 1, (u, v) on body 2, ψ
   Vec5 qdot = Vec5::Zero();
   FrictionMode mode = FrictionMode::kSliding;
+  /// A free body 2's pose and twist (its body frame); for a fixed body 2 the contact sets it to
+  /// E_w_2 at rest.
+  RigidBodyState body2;
 };
 
 enum class SmoothContactEventType {
@@ -87,10 +97,12 @@ class SmoothContact {
   /// advance, by cubic Hermite interpolation of q (with q̇) and q̇ (with q̈) over the step that
   /// holds t, in that step's patches. Throws InvalidInputError for t outside them.
   [[nodiscard]] SmoothContactState stateAt(double t) const;
-  /// World pose, body twist and energy at such a time t.
+  /// World pose, body twist and energy (both bodies' when body 2 is free) at such a time t.
   [[nodiscard]] Frame worldPoseAt(double t) const;
   [[nodiscard]] Twist bodyTwistAt(double t) const;
   [[nodiscard]] double energyAt(double t) const;
+  /// Body 2's pose and twist at such a time t (fixed: E_w_2 at rest).
+  [[nodiscard]] RigidBodyState body2StateAt(double t) const;
 
   [[nodiscard]] double time() const noexcept { return time_; }
   [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
@@ -103,11 +115,13 @@ class SmoothContact {
   [[nodiscard]] Frame worldPose() const;
   /// ^1φ(w, 1): the free body's twist in its body frame.
   [[nodiscard]] Twist bodyTwist() const;
+  /// ^w_2E: world pose of body 2.
+  [[nodiscard]] Frame body2Pose() const { return pose2(state_); }
   /// World frame of the contact on body 1 (origin: contact point, z: body 1's outward normal).
   [[nodiscard]] Frame worldContactFrame() const;
   /// Constraint wrench on body 1 in its contact frame, normal force, slip velocity (eq. 19).
   [[nodiscard]] ContactAcceleration acceleration() const;
-  /// Kinetic plus gravitational potential energy of the free body [J].
+  /// Kinetic plus gravitational potential energy of the free body, or of both free bodies [J].
   [[nodiscard]] double energy() const;
   /// Distance between the two contact points and angle between the normals (−n₂ vs n₁), in the
   /// world: both zero to rounding by construction.
@@ -116,7 +130,8 @@ class SmoothContact {
   /// Applies an impulsive wrench to the free body (body frame, about its centre of mass, torque
   /// first) while the contact holds: the velocity jump Δq̇ = (Hᵀ M H)⁻¹ Hᵀ ι of the bilateral,
   /// frictionless contact (the impulsive form of eq. 20), then the mode's no-slip velocity
-  /// relations. A tap on a rattleback, for instance.
+  /// relations. A tap on a rattleback, for instance. With body 2 free, the jump of (q̇, φ₂) in
+  /// the pair's metric (pairVelocityMetric).
   void applyImpulse(const Wrench& impulse_body);
 
   /// The contact geometry at q on the given patches (surface jets and contact frames, kry-pai-2002
@@ -126,8 +141,9 @@ class SmoothContact {
   /// from two threads at once, even through const methods.)
   [[nodiscard]] ContactGeometry geometry(int patch1, int patch2, const Vec5& q) const;
 
-  /// q̇ for a body twist (body-1 frame): the twist projected onto the contact constraint (its
-  /// normal relative velocity at the contact is dropped), for the current q and patches.
+  /// q̇ for a twist of body 1 relative to body 2 (body-1 frame): the twist projected onto the
+  /// contact constraint (its normal relative velocity at the contact is dropped), for the current
+  /// q and patches.
   [[nodiscard]] Vec5 coordinateVelocity(const Twist& phi_body) const;
 
  private:
@@ -143,18 +159,21 @@ class SmoothContact {
   [[nodiscard]] Vec5 qddotOf(const SmoothContactState& s) const;
   [[nodiscard]] double energyOf(const SmoothContactState& s) const;
   [[nodiscard]] double energyOf(const SmoothContactState& s, const ContactKinematics& k) const;
+  using State = Eigen::Matrix<double, 23, 1>;  // smooth_detail::State (contact_ode.hpp)
   [[nodiscard]] ContactKinematics kinematics(const SmoothContactState& s) const;
-  void crossBoundary(const Eigen::Matrix<double, 10, 1>& inside,
-                     const Eigen::Matrix<double, 10, 1>& outside, double h);
-  [[nodiscard]] bool locatable(const Eigen::Matrix<double, 10, 1>& from,
-                               const Eigen::Matrix<double, 10, 1>& to) const;
-  void stepAcrossSeam(const Eigen::Matrix<double, 10, 1>& inside,
-                      const Eigen::Matrix<double, 10, 1>& outside, double h);
+  [[nodiscard]] Frame pose2(const SmoothContactState& s) const;
+  [[nodiscard]] Twist twist1(const SmoothContactState& s, const ContactKinematics& k) const;
+  [[nodiscard]] ContactAcceleration accelerationOf(const SmoothContactState& s,
+                                                   const ContactKinematics& k) const;
+  // q̇ (and φ₂) after a switch into `mode`: stickingVelocity for one or two free bodies.
+  [[nodiscard]] SmoothContactState sticking(const SmoothContactState& s, FrictionMode mode) const;
+  void crossBoundary(const State& inside, const State& outside, double h);
+  [[nodiscard]] bool locatable(const State& from, const State& to) const;
+  void stepAcrossSeam(const State& inside, const State& outside, double h);
   [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
-  [[nodiscard]] bool reversesSlip(const Eigen::Matrix<double, 10, 1>& y) const;
-  void slipStops(const Eigen::Matrix<double, 10, 1>& start, double h);
-  bool stepOnto(const Eigen::Matrix<double, 10, 1>& inside, const Eigen::Matrix<double, 10, 1>& y,
-                double dt, bool project);
+  [[nodiscard]] bool reversesSlip(const State& y) const;
+  void slipStops(const State& start, double h);
+  bool stepOnto(const State& inside, const State& y, double dt, bool project);
   void afterStep();
   /// Would no-slip friction hold here (f_n > 0, eq. 35) with the slip removed?
   [[nodiscard]] bool rollingHolds() const;

@@ -1,0 +1,153 @@
+// Continuous contact between two free bodies in the world (issue 5, deliverable 5): a ball that
+// meets the inside of a free hollow ball slowly stays in contact with it, and the pair moves as
+// the two-body problem says (the centres a constant distance apart, momentum kept, energy kept
+// after the plastic touch); under gravity the pair falls onto a table, where the hollow ball's
+// impact ends the pair's contact and nothing passes through the table or the shell.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "contactsim/geometry/analytic_surfaces.hpp"
+#include "contactsim/world/world.hpp"
+#include "world_events.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kBallRadius = 0.1, kInner = 0.3, kOuter = 0.32;
+constexpr double kRho = kInner - kBallRadius;  // centre distance while the ball touches the inside
+constexpr double kBallMass = 2.0, kShellMass = 3.0;
+
+using testing_support::eventsOfType;
+
+BodyDescription ball(const Vec3& position, const Vec3& velocity) {
+  BodyDescription b;
+  b.name = "ball";
+  b.mass_properties = MassProperties::principal(
+      kBallMass, Vec3::Constant(0.4 * kBallMass * kBallRadius * kBallRadius));
+  b.initial_state =
+      RigidBodyState::fromWorldVelocities(position, Quat::Identity(), Vec3::Zero(), velocity);
+  b.surface = std::make_shared<ChartSurface>(makeSphere(kBallRadius));
+  return b;
+}
+
+BodyDescription shell(const Vec3& position) {
+  BodyDescription b;
+  b.name = "shell";
+  // A thin spherical shell's moment of inertia, near enough for a thick one: any will do.
+  b.mass_properties = MassProperties::principal(
+      kShellMass, Vec3::Constant(2.0 / 3.0 * kShellMass * kOuter * kOuter));
+  b.initial_state.position = position;
+  b.surface = std::make_shared<ChartSurface>(makeSphericalShell(kInner, kOuter));
+  return b;
+}
+
+WorldDescription ballInShell(const Vec3& gravity, double height) {
+  WorldDescription d;
+  d.gravity = gravity;
+  d.integrator.method = IntegratorMethod::kRk4;
+  d.integrator.step = 1e-3;
+  // The ball 0.1 mm from the shell's lowest inner point, sliding along x at 0.5 m/s and closing
+  // at 0.5 mm/s: slower than contact_speed, so the touch starts a contact.
+  d.bodies = {ball(Vec3(0, 0, height - kRho + 1e-4), Vec3(0.5, 0, -5e-4)),
+              shell(Vec3(0, 0, height))};
+  d.collisions.enabled = true;
+  d.collisions.impact.restitution = 0.5;
+  d.collisions.impact.friction = 0.0;
+  d.collisions.impact.tangential_restitution = -1.0;
+  d.collisions.contact_speed = 1e-3;
+  return d;
+}
+
+// A contact-on event between the ball and the shell, as two free bodies (either may hold it).
+bool betweenBallAndShell(const WorldEvent& e) {
+  return (e.body == "ball" && e.detail.find("with shell (free)") != std::string::npos) ||
+         (e.body == "shell" && e.detail.find("with ball (free)") != std::string::npos);
+}
+
+struct Pair {
+  Vec3 momentum, centre_of_mass;
+  double distance;  // between the centres
+  double energy;
+};
+
+Pair pairOf(const World& world) {
+  const RigidBodyState a = world.state(0), b = world.state(1);
+  return {kBallMass * a.worldLinearVelocity() + kShellMass * b.worldLinearVelocity(),
+          (kBallMass * a.position + kShellMass * b.position) / (kBallMass + kShellMass),
+          (a.position - b.position).norm(), world.energy(0) + world.energy(1)};
+}
+
+TEST(FreePairContact, ABallSlidingInsideAFreeShellStaysInContactAsTheTwoBodyProblem) {
+  World world(ballInShell(Vec3::Zero(), 0.0));
+  const Pair start = pairOf(world);
+  world.advanceTo(0.5);
+  const auto on = eventsOfType(world, "contact-on");
+  ASSERT_EQ(on.size(), 1u);
+  EXPECT_TRUE(betweenBallAndShell(on[0])) << on[0].body << ": " << on[0].detail;
+  EXPECT_TRUE(eventsOfType(world, "small-bounce").empty());
+  const double t_on = on[0].time;
+  const Pair after_touch = pairOf(world);
+  for (double t = 0.5; t <= 3.0 + 1e-12; t += 0.05) {
+    world.advanceTo(t);
+    const Pair p = pairOf(world);
+    EXPECT_NEAR(p.distance, kRho, 1e-9) << t;
+    // The impact and the contact keep the pair's momentum: its centre of mass drifts uniformly.
+    EXPECT_NEAR((p.momentum - start.momentum).norm(), 0.0, 1e-9) << t;
+    const Vec3 drift = start.momentum / (kBallMass + kShellMass) * t;
+    EXPECT_NEAR((p.centre_of_mass - start.centre_of_mass - drift).norm(), 0.0, 1e-9) << t;
+    // Frictionless: the energy after the plastic touch stays.
+    EXPECT_NEAR(p.energy, after_touch.energy, 1e-9) << t;
+  }
+  EXPECT_LE(after_touch.energy, start.energy);
+  EXPECT_GT(t_on, 0.0);
+  EXPECT_TRUE(eventsOfType(world, "free-flight").empty());  // the contact held throughout
+}
+
+TEST(FreePairContact, APairFallingOnATableBreaksUpThereWithoutPassingThroughAnything) {
+  WorldDescription d = ballInShell(Vec3(0, 0, -9.81), 1.0);
+  BodyDescription table;
+  table.name = "table";
+  table.fixed = true;
+  table.surface = std::make_shared<ChartSurface>(makePlane(5.0));
+  d.bodies.push_back(table);
+  World world(std::move(d));
+  const Pair start = pairOf(world);
+  double broke_up = -1.0;
+  for (double t = 0.01; t <= 1.0 + 1e-12; t += 0.01) {
+    world.advanceTo(t);
+    const RigidBodyState b = world.state(0), s = world.state(1);
+    EXPECT_GE(s.position.z(), kOuter - 1e-6) << t;  // the shell never enters the table
+    EXPECT_GE(b.position.z(), kBallRadius - 1e-6) << t;
+    EXPECT_LE((b.position - s.position).norm(), kRho + 1e-6) << t;  // the ball stays inside
+    const auto flights = eventsOfType(world, "free-flight");
+    if (broke_up < 0.0 && !flights.empty()) {
+      broke_up = flights.front().time;
+    }
+    if (broke_up < 0.0) {  // together, the pair falls as one body: momentum m g t
+      const Pair p = pairOf(world);
+      EXPECT_NEAR(
+          (p.momentum - start.momentum - (kBallMass + kShellMass) * Vec3(0, 0, -9.81) * t).norm(),
+          0.0, 1e-8)
+          << t;
+    }
+  }
+  const auto on = eventsOfType(world, "contact-on");
+  ASSERT_FALSE(on.empty());
+  EXPECT_TRUE(betweenBallAndShell(on[0])) << on[0].body << ": " << on[0].detail;
+  // The shell's bottom, 0.68 m up, meets the table after about √(2 · 0.68 / g) = 0.37 s (the
+  // ball's push moves it a little): the table's impact ends the pair's contact then.
+  ASSERT_GT(broke_up, 0.3);
+  EXPECT_LT(broke_up, 0.45);
+  bool shell_hit_table = false;
+  for (const auto& e : eventsOfType(world, "collision")) {
+    shell_hit_table = shell_hit_table || (e.body == "shell" && e.time == broke_up &&
+                                          e.detail.find("with table") != std::string::npos);
+  }
+  EXPECT_TRUE(shell_hit_table);
+}
+
+}  // namespace
+}  // namespace contactsim
