@@ -46,6 +46,26 @@ void BM_ContactAcceleration_Sliding(benchmark::State& state) {
 }
 BENCHMARK(BM_ContactAcceleration_Sliding);
 
+// The same solve with body 2 (the floor patch) free too: the pair's effective inertia, both
+// bodies' Newton–Euler equations and body 2's acceleration.
+void BM_ContactAcceleration_Sliding_FreeBody2(benchmark::State& state) {
+  const BezierSurface a = thesisRattlebackSurface(), b = thesisFloorSurface();
+  const ContactKinematics k =
+      contactKinematics(a.evaluate(0, kQ(0), kQ(1)), b.evaluate(0, kQ(2), kQ(3)), kQ(4), kQdot);
+  const MassProperties m = MassProperties::principal(5.0, Vec3(1, 10, 10));
+  const MassProperties m2 = MassProperties::principal(20.0, Vec3(4, 8, 11));
+  FrictionParameters f;
+  f.mu = 0.3;
+  const Wrench f_ext = spatial(Vec3::Zero(), Vec3(0, 0, -49.05));
+  FreeBody2 body2{&m2, spatial(Vec3(0.1, -0.2, 0.3), Vec3(0.5, 0.0, -0.1)),
+                  spatial(Vec3::Zero(), Vec3(0, 0, -196.2))};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactAcceleration(k, kQdot, m, f_ext, body2, FrictionMode::kSliding,
+                                                 f, Eigen::Vector2d::UnitX()));
+  }
+}
+BENCHMARK(BM_ContactAcceleration_Sliding_FreeBody2);
+
 template <class Make1, class Make2>
 void qddot(benchmark::State& state, Make1 make1, Make2 make2, int p1, int p2, FrictionMode mode) {
   const auto s1 = make1();

@@ -38,16 +38,16 @@ double pointSpeedBound(const MotionBound& body, const RigidBodyState& s, double 
   if (body.flying) {
     return linear(s.twist).norm() + g * delta + largestSpin(body, s) * body.reach;
   }
-  // The kinetic energy of the body, or of the pair, grows at most by g Δ w times the mass that
-  // falls while every centre of mass moves slower than w.
-  const double kinetic2 =
-      body.mass * linear(s.twist).squaredNorm() + spinEnergy2(body, s) + body.partner_kinetic2;
-  const double least_mass =
-      body.partner_mass > 0.0 ? std::min(body.mass, body.partner_mass) : body.mass;
-  const double gd = g * delta * (body.mass + body.partner_mass) / least_mass;
-  const double w = gd + std::sqrt(gd * gd + kinetic2 / least_mass);
   // 1 % over: the contact's integrator keeps the energy only to its error.
-  return 1.01 * w * std::sqrt(1.0 + body.mass * body.reach * body.reach / body.least_inertia);
+  const double spread = std::sqrt(1.0 + body.mass * body.reach * body.reach / body.least_inertia);
+  if (body.partner_mass > 0.0) {
+    return 1.01 * (body.pair_velocity.norm() + g * delta +
+                   std::sqrt(body.internal_kinetic2 / body.mass) * spread);
+  }
+  const double kinetic2 = body.mass * linear(s.twist).squaredNorm() + spinEnergy2(body, s);
+  const double gd = g * delta;
+  const double w = gd + std::sqrt(gd * gd + kinetic2 / body.mass);
+  return 1.01 * w * spread;
 }
 
 double closingSpeedBound(const MotionBound& a, const RigidBodyState& sa, const MotionBound& b,

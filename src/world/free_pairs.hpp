@@ -30,10 +30,12 @@ struct MotionBound {
   double reach = 0.0;
   bool flying = true;
   bool fixed = false;  ///< a fixed body: its points do not move
-  /// In a smooth contact with another free body, which shares its energy: that body's mass, and
-  /// twice its kinetic energy at the time of the state the bound starts from. 0: none.
+  /// In a smooth contact with another free body (partner_mass > 0): at the time of the state the
+  /// bound starts from, the pair's centre-of-mass velocity (world) and twice its internal kinetic
+  /// energy (both bodies' kinetic energy less ½ M V²).
   double partner_mass = 0.0;
-  double partner_kinetic2 = 0.0;
+  Vec3 pair_velocity = Vec3::Zero();
+  double internal_kinetic2 = 0.0;
 };
 
 /// The largest speed of any point of the body within `reach` of its centre of mass over
@@ -43,9 +45,10 @@ struct MotionBound {
 /// centre of mass travels D ≤ Δ w, so its speed stays below w = g Δ + √(g² Δ² + 2 T₀/m), and a
 /// point at r moves at most w √(1 + m r² / I_min) (Cauchy–Schwarz); 1 % over for the integrator's
 /// energy error (a contact's RK4 steps keep the energy to about 1e-5 of it, not exactly: the
-/// bound is conservative to that error). In a contact with another free body of mass m_p the pair
-/// shares the energy: each centre of mass stays below w = a + √(a² + 2 T₀/m_min), with T₀ both
-/// bodies' kinetic energy, m_min the lesser mass and a = g Δ (m + m_p)/m_min. Fixed: 0.
+/// bound is conservative to that error). In a contact with another free body the pair's centre of
+/// mass moves at V₀ + g t (only gravity acts on the pair as a whole) and the internal kinetic
+/// energy T_int, which uniform gravity does not change, the passive contact does not raise: a
+/// point moves at most |V₀| + g Δ + √(2 T_int/m) √(1 + m r²/I_min) (1 % over, as above). Fixed: 0.
 [[nodiscard]] double pointSpeedBound(const MotionBound& body, const RigidBodyState& s, double g,
                                      double delta);
 

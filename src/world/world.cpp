@@ -386,13 +386,15 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
   ++body.revision;
   if (body.carried) {  // a contact with another free body frees both
     Body& partner = *bodies_[*body.carried];
+    // The pair's last search predates the contact: its closest points may lead Newton astray.
+    free_pairs_->pairs.erase(std::minmax(*body.carried, *partner.carrier));
     ++partner.revision;
     partner.state = body.contact->body2StateAt(time);
     partner.carrier.reset();
     partner.leg.reset();
     partner.nearest.reset();
     std::fill(partner.warm.begin(), partner.warm.end(), std::nullopt);
-    events_.push_back({time, partner.name, "free-flight", why});
+    events_.push_back({time, partner.name, "free-flight", "contact with " + body.name + " ends"});
     body.carried.reset();
   }
   body.state = state;

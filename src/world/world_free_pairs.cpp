@@ -38,8 +38,6 @@ struct World::PairTouch {
   std::optional<std::size_t> obstacle;
 };
 
-namespace {}  // namespace
-
 const World::Body* World::contactPartner(const Body& body) const {
   if (body.carried)
     return bodies_[*body.carried].get();
@@ -57,8 +55,15 @@ world_detail::MotionBound World::motionBoundAt(const Body& body, double t) const
   m.reach = body.proximity->boundingRadius() + 2.0 * body.proximity->tessellationError();
   m.flying = !body.contact && !body.carrier;
   if (const Body* partner = contactPartner(body)) {
-    m.partner_mass = partner->system->body().mass();
-    m.partner_kinetic2 = 2.0 * partner->system->body().kineticEnergy(stateAt(*partner, t).twist);
+    const MassProperties& mp = partner->system->body();
+    const RigidBodyState s = stateAt(body, t), sp = stateAt(*partner, t);
+    m.partner_mass = mp.mass();
+    const double total = m.mass + m.partner_mass;
+    m.pair_velocity =
+        (m.mass * s.worldLinearVelocity() + m.partner_mass * sp.worldLinearVelocity()) / total;
+    m.internal_kinetic2 =
+        std::max(0.0, 2.0 * (mass.kineticEnergy(s.twist) + mp.kineticEnergy(sp.twist)) -
+                          total * m.pair_velocity.squaredNorm());
   }
   return m;
 }
@@ -279,6 +284,7 @@ std::optional<World::PairTouch> World::obstacleTouch(std::size_t i, double t0, d
   settings.grazing_step = contact_steps_.max_step;
   world_detail::MotionBound fixed;
   fixed.fixed = true;
+  fixed.flying = false;
   const double g = gravity_.norm();
   settings.advancement = [&](double t, double length) {
     return world_detail::advancementStep(fixed, {}, motionBoundAt(body, t), stateAt(body, t), g,

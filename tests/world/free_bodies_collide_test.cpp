@@ -225,8 +225,8 @@ TEST(FreeBodiesCollide, ABallDroppedOnARestingBall) {
   for (double t = 0.005; t <= 1.0 + 1e-12; t += 0.005) {
     world.advanceTo(t);
     const double now = world.energy(0) + world.energy(1);
-    // Two free bodies hold no continuous contact: a slow impact between them (or of a ball with
-    // the table near where a contact could not hold) leaves at the bounce speed instead, which
+    // A body holds one contact at a time: a slow impact on the ball resting on the table (or of a
+    // ball with the table near where a contact could not hold) leaves at the bounce speed, which
     // adds at most ½ m v_b² with m ≤ 1 kg, the mass of one ball.
     int bounces = 0;
     for (; seen < world.events().size(); ++seen) {

@@ -177,7 +177,7 @@ Eigen::Matrix<double, 11, 11> pairVelocityMetric(const ContactKinematics& k,
   // φ₁ = H₁ q̇ + X φ₂ (X = Ad(E_1_2)): J maps (q̇, φ₂) to (φ₁, φ₂), and A = Jᵀ diag(M₁, M₂) J.
   Eigen::Matrix<double, 12, 11> J = Eigen::Matrix<double, 12, 11>::Zero();
   J.topLeftCorner<6, 5>() = k.H_1;
-  J.topRightCorner<6, 6>() = adjoint(k.E_2_1.inverse(Eigen::Isometry));
+  J.topRightCorner<6, 6>() = adjointBody2ToBody1(k);
   J.bottomRightCorner<6, 6>().setIdentity();
   Eigen::Matrix<double, 12, 12> M = Eigen::Matrix<double, 12, 12>::Zero();
   M.topLeftCorner<6, 6>() = body1.spatialInertia();
@@ -204,6 +204,7 @@ namespace {
 // applied by blocks) with body 2 fixed, or the effective inertia of the pair (a full 6×6).
 struct BodyInertia {
   const MassProperties& body;
+  [[nodiscard]] Wrench times(const Twist& x) const { return body.momentum(x); }
   template <class Matrix>
   [[nodiscard]] Matrix times(Matrix X) const {
     X.template topRows<3>() = body.inertia() * X.template topRows<3>();
@@ -223,7 +224,7 @@ struct PairInertia {
 // all matrices on the stack, sized at compile time. The constraint wrench on body 1 (body-1
 // coordinates) is f = M (c + H₁ q̈) − drive: for one free body M is its inertia, c = Ḣ₁ q̇ and
 // drive = f_ext + [φ]ᵀ M φ (Newton–Euler, eq. 15); for two free bodies M, c and drive are the
-// pair's (pairAcceleration below).
+// pair's (the second contactAcceleration below).
 template <int N, class Inertia>
 void solveMode(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const Wrench& drive,
                const Twist& c, const ModeStructure& m, const double (&coef)[5],
@@ -358,7 +359,7 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
                                         const Eigen::Vector2d& slip_direction_hint) {
   ContactAcceleration a;
   const FrictionShares shares = frictionShares(k, qdot, friction, slip_direction_hint, a);
-  const Mat6 X = adjoint(k.E_2_1.inverse(Eigen::Isometry));
+  const Mat6 X = adjointBody2ToBody1(k);
   const Twist across = X * body2.twist;  // body 2's motion in body 1's frame
   const Twist phi1 = across + a.phi;
   const MassProperties& m2 = *body2.mass;

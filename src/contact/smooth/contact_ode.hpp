@@ -24,12 +24,15 @@ inline State pack(const SmoothContactState& s) {
   return x;
 }
 
-// `s` (patches, mode) with the coordinates, velocities and body 2's state of x.
-inline SmoothContactState withState(SmoothContactState s, const State& x) {
+// `s` (patches, mode) with the coordinates, velocities and (when it moves) body 2's state of x.
+inline SmoothContactState withState(const SmoothContactSetup& setup, SmoothContactState s,
+                                    const State& x) {
   s.q = x.head<5>();
   s.qdot = x.segment<5>(5);
-  s.body2 = FreeBodySystem::unpack(x.tail<13>());
-  s.body2.orientation.normalize();
+  if (setup.mass2) {
+    s.body2 = FreeBodySystem::unpack(x.tail<13>());
+    s.body2.orientation.normalize();
+  }
   return s;
 }
 

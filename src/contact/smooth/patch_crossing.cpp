@@ -252,7 +252,7 @@ bool SmoothContact::stepOnto(const State& inside, const State& y, double dt, boo
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += dt;
-  state_ = smooth_detail::withState(state_, y);
+  state_ = smooth_detail::withState(setup_, state_, y);
   if (project)
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
   if (time_ > t_start) {

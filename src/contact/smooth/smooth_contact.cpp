@@ -132,7 +132,7 @@ Twist SmoothContact::twist1(const SmoothContactState& s, const ContactKinematics
   const Twist relative = k.H_1 * s.qdot;
   if (!setup_.mass2)
     return relative;
-  return relative + transformTwist(k.E_2_1.inverse(Eigen::Isometry), s.body2.twist);
+  return relative + adjointBody2ToBody1(k) * s.body2.twist;
 }
 
 ContactAcceleration SmoothContact::accelerationOf(const SmoothContactState& s,
@@ -202,20 +202,30 @@ Vec5 SmoothContact::coordinateVelocity(const Twist& phi_body) const {
 void SmoothContact::applyImpulse(const Wrench& impulse_body) {
   requireFinite(impulse_body, "impulse");
   const ContactKinematics k = kinematics(state_);
+  SmoothContactState next = state_;
   if (setup_.mass2) {
-    // The generalised impulse on (q̇, φ₂) is Jᵀ (ι, 0) with φ₁ = H₁ q̇ + Ad(E_1_2) φ₂.
+    // The generalised impulse on (q̇, φ₂) is Jᵀ (ι, 0) with φ₁ = H₁ q̇ + Ad(E_1_2) φ₂; then the
+    // mode's constraints by the pair's plastic projection, which keeps the momenta.
     Eigen::Matrix<double, 11, 1> j;
-    j << k.H_1.transpose() * impulse_body,
-        adjoint(k.E_2_1.inverse(Eigen::Isometry)).transpose() * impulse_body;
-    const Eigen::Matrix<double, 11, 1> jump =
-        pairVelocityMetric(k, setup_.mass1, *setup_.mass2).ldlt().solve(j);
-    state_.qdot += jump.head<5>();
-    state_.body2.twist += jump.tail<6>();
-  } else {
-    const Eigen::Matrix<double, 5, 5> A = k.H_1.transpose() * setup_.mass1.spatialInertia() * k.H_1;
-    state_.qdot += A.ldlt().solve(k.H_1.transpose() * impulse_body);
+    j << k.H_1.transpose() * impulse_body, adjointBody2ToBody1(k).transpose() * impulse_body;
+    const Eigen::LDLT<Eigen::Matrix<double, 11, 11>> A(
+        pairVelocityMetric(k, setup_.mass1, *setup_.mass2));
+    const Eigen::Matrix<double, 11, 1> jump = A.solve(j);
+    if (A.info() != Eigen::Success || !jump.allFinite())
+      throw NumericalError("smooth contact: the impulse's velocity jump is singular here");
+    next.qdot += jump.head<5>();
+    next.body2.twist += jump.tail<6>();
+    state_ = sticking(next, state_.mode);
+    return;
   }
-  state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
+  const Eigen::LDLT<Eigen::Matrix<double, 5, 5>> A(k.H_1.transpose() *
+                                                   setup_.mass1.spatialInertia() * k.H_1);
+  const Vec5 jump = A.solve(k.H_1.transpose() * impulse_body);
+  if (A.info() != Eigen::Success || !jump.allFinite())
+    throw NumericalError("smooth contact: the impulse's velocity jump is singular here");
+  next.qdot += jump;
+  next.qdot = constrainedVelocity(kinematics(next), next.qdot, next.mode);
+  state_ = next;
 }
 
 void SmoothContact::log(SmoothContactEventType type, std::string detail) {
@@ -237,8 +247,7 @@ void SmoothContact::record(double t_start, const SmoothContactState& start) {
                          history_.back().s1.patch2 == start.patch2 &&
                          history_.back().s1.mode == start.mode && history_.back().s1.q == start.q &&
                          history_.back().s1.qdot == start.qdot &&
-                         history_.back().s1.body2.twist == start.body2.twist &&
-                         history_.back().s1.body2.position == start.body2.position;
+                         pack(history_.back().s1).tail<13>() == pack(start).tail<13>();
   const Vec5 qddot0 = continues ? history_.back().qddot1 : qddotOf(start);
   history_.push_back({t_start, time_, start, state_, qddot0, qddotOf(state_)});
 }
@@ -323,7 +332,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       if (!y.allFinite())
         return StepVerdict::kVeto;
       if (locate) {
-        const SmoothContactState end = withState(state_, y);
+        const SmoothContactState end = withState(setup_, state_, y);
         double energy = std::numeric_limits<double>::infinity();
         try {
           energy = energyOf(end);
@@ -386,7 +395,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                            std::to_string(time_));
     }
     time_ += r.h;
-    state_ = withState(state_, r.x);
+    state_ = withState(setup_, state_, r.x);
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
     record(t_start, start);
     ++stats_.accepted_steps;
@@ -457,7 +466,7 @@ Eigen::Vector2d SmoothContact::slipOf(const SmoothContactState& s) const {
 bool SmoothContact::reversesSlip(const State& y) const {
   if (watched_slip_.isZero())
     return false;
-  return slipOf(withState(state_, y)).dot(watched_slip_) <= 0.0;
+  return slipOf(withState(setup_, state_, y)).dot(watched_slip_) <= 0.0;
 }
 
 void SmoothContact::slipStops(const State& start, double h) {
@@ -472,7 +481,7 @@ void SmoothContact::slipStops(const State& start, double h) {
   const double target = 0.5 * setup_.friction.slip_threshold;
   auto excess = [&](double fraction, State* y) {
     *y = rk4Step(ode, time_, start, fraction * h);
-    return slipOf(withState(state_, *y)).dot(direction) - target;
+    return slipOf(withState(setup_, state_, *y)).dot(direction) - target;
   };
   State y_lo = start, y_hi, y;
   double lo = 0.0, hi = 1.0, g_lo = slip0.norm() - target, g_hi = excess(hi, &y_hi);
@@ -497,7 +506,7 @@ void SmoothContact::slipStops(const State& start, double h) {
   const SmoothContactState before = state_;
   const double t_start = time_;
   time_ += lo * h;
-  state_ = withState(state_, y_lo);
+  state_ = withState(setup_, state_, y_lo);
   record(t_start, before);
   ++stats_.accepted_steps;
   stats_.step_sizes.push_back(lo * h);

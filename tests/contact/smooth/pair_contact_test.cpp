@@ -161,18 +161,24 @@ TEST(PairContactTest, AnImpulseOnTheBallChangesThePairsMomentaByItAndItsMoment) 
   const RigidBodyState shell = bodyAt(Vec3::Zero(), Vec3::Zero());
   FrictionParameters f;
   f.mu = 0.5;
-  SmoothContact c = ballInShell(Vec3::Zero(), f, FrictionMode::kSliding, ball, shell);
-  c.advanceTo(0.1);
-  const Momenta before = momenta(c, c.time());
-  // 0.2 N s along +y at the ball's top, in world coordinates.
-  const Frame E = c.worldPose();
-  const Vec3 point_body(0, 0, kBallRadius), J_world(0.0, 0.2, 0.0);
-  const Vec3 J = E.linear().transpose() * J_world;
-  c.applyImpulse(spatial(point_body.cross(J), J));
-  const Momenta after = momenta(c, c.time());
-  EXPECT_NEAR((after.linear - before.linear - J_world).norm(), 0.0, 1e-12);
-  EXPECT_NEAR((after.angular - before.angular - (E * point_body).cross(J_world)).norm(), 0.0,
-              1e-12);
+  // Sliding: the frictionless jump; rolling: then the plastic no-slip projection, internal to the
+  // pair, which must not change its momenta either.
+  for (const FrictionMode mode : {FrictionMode::kSliding, FrictionMode::kRolling}) {
+    SmoothContact c = ballInShell(Vec3::Zero(), f, mode, ball, shell);
+    c.advanceTo(0.1);
+    const Momenta before = momenta(c, c.time());
+    // 0.2 N s along +y at the ball's top, in world coordinates.
+    const Frame E = c.worldPose();
+    const Vec3 point_body(0, 0, kBallRadius), J_world(0.0, 0.2, 0.0);
+    const Vec3 J = E.linear().transpose() * J_world;
+    c.applyImpulse(spatial(point_body.cross(J), J));
+    const Momenta after = momenta(c, c.time());
+    EXPECT_NEAR((after.linear - before.linear - J_world).norm(), 0.0, 1e-12) << toString(mode);
+    EXPECT_NEAR((after.angular - before.angular - (E * point_body).cross(J_world)).norm(), 0.0,
+                1e-12)
+        << toString(mode);
+    EXPECT_EQ(c.state().mode, mode);
+  }
 }
 
 TEST(PairContactTest, BodiesThatDoNotTouchAreAnError) {

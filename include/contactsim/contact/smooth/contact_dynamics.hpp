@@ -1,7 +1,8 @@
-// Constrained dynamics of one smooth contact between a free body 1 and a fixed body 2
-// (kry-pai-2002 §3.3–3.4): q̈ and the constraint wrench in the frictionless, sliding (eqs. 21–28),
-// no-slip (eqs. 29–34) and no-slip-no-spin (eqs. 36–39) modes, with the thesis' rolling and
-// spinning friction torques (kry-2000 eqs. 4.27–4.29).
+// Constrained dynamics of one smooth contact between a free body 1 and a fixed or free body 2
+// (kry-pai-2002 §3.3–3.4; both free: eq. 28 with the pair's effective inertia): q̈ and the
+// constraint wrench in the frictionless, sliding (eqs. 21–28), no-slip (eqs. 29–34) and
+// no-slip-no-spin (eqs. 36–39) modes, with the thesis' rolling and spinning friction torques
+// (kry-2000 eqs. 4.27–4.29).
 //
 // One formulation serves every mode: the mode constrains some rows of ^{1c}φ(2, 1) = H_c q̇
 // (none; slip (v_x, v_y); slip and spin (ω_z, v_x, v_y)), which makes some contact coordinates
@@ -92,9 +93,8 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
                                         const Eigen::Vector2d& slip_direction_hint);
 
 /// The same with body 2 free too (both bodies' Newton–Euler equations, the constraint wrench on
-/// body 1 and its opposite on body 2): q̈, the wrench, and body 2's acceleration.
-/// ContactAcceleration
-/// ::phi stays the relative twist ^1φ(2, 1); body 1's own twist is φ₁ = Ad(E_1_2) φ₂ + φ.
+/// body 1 and its opposite on body 2): q̈, the wrench, and body 2's acceleration. The field phi
+/// stays the relative twist ^1φ(2, 1); body 1's own twist is φ₁ = Ad(E_1_2) φ₂ + φ.
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext1,
                                         const FreeBody2& body2, FrictionMode mode,

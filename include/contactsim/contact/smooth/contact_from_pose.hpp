@@ -10,9 +10,9 @@
 namespace contactsim {
 
 /// The contact state of a free body at world pose E_w_1 with body twist φ (body frame) touching
-/// the fixed body of `setup`. Throws InvalidInputError when the surfaces do not touch there (the
-/// distance between the closest points exceeds `tolerance` [m], or the normals are not opposite)
-/// or when the Newton iterations do not converge.
+/// body 2 of `setup` at E_w_2 (φ relative to body 2 if that moves). Throws InvalidInputError when
+/// the surfaces do not touch there (the distance between the closest points exceeds `tolerance`
+/// [m], or the normals are not opposite) or when the Newton iterations do not converge.
 SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
                                         const Twist& phi_body, FrictionMode mode,
                                         double tolerance = 1e-6);

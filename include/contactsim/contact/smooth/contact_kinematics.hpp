@@ -47,6 +47,12 @@ struct ContactKinematics {
   [[nodiscard]] Mat65 Hdot_1() const;
 };
 
+/// Ad(E_1_2): carries a twist in body 2's frame into body 1's (body 2's motion seen in body 1's
+/// frame), and its transpose a wrench the other way.
+[[nodiscard]] inline Mat6 adjointBody2ToBody1(const ContactKinematics& k) {
+  return adjoint(k.E_2_1.inverse(Eigen::Isometry));
+}
+
 /// The part of the kinematics that depends on q only: both contact frame jets and ψ.
 struct ContactGeometry {
   ContactFrameJet frame1;

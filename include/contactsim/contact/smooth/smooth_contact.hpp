@@ -111,9 +111,9 @@ class SmoothContact {
   [[nodiscard]] const SmoothContactStats& stats() const noexcept { return stats_; }
   [[nodiscard]] const SmoothContactSetup& setup() const noexcept { return setup_; }
 
-  /// ^w_1E: world pose of the free body.
+  /// ^w_1E: world pose of body 1.
   [[nodiscard]] Frame worldPose() const;
-  /// ^1φ(w, 1): the free body's twist in its body frame.
+  /// ^1φ(w, 1): body 1's twist in its body frame.
   [[nodiscard]] Twist bodyTwist() const;
   /// ^w_2E: world pose of body 2.
   [[nodiscard]] Frame body2Pose() const { return pose2(state_); }
