@@ -32,7 +32,8 @@ Series operator-(const Series& x) {
     r.a[k] = -x.a[k];
   return r;
 }
-Series operator*(const Series& x, const Series& y) {
+// The frame jet spends its time in these three (measured: 249 → 213 ns with them inlined).
+[[gnu::always_inline]] inline Series operator*(const Series& x, const Series& y) {
   const double* a = x.a;
   const double* b = y.a;
   Series c;
@@ -78,10 +79,10 @@ Series dT(const Series& x) {
 struct SeriesVector {
   Series x, y, z;
 };
-Series dot(const SeriesVector& a, const SeriesVector& b) {
+[[gnu::always_inline]] inline Series dot(const SeriesVector& a, const SeriesVector& b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
-SeriesVector cross(const SeriesVector& a, const SeriesVector& b) {
+[[gnu::always_inline]] inline SeriesVector cross(const SeriesVector& a, const SeriesVector& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 SeriesVector scaled(const SeriesVector& a, const Series& k) {
@@ -125,12 +126,14 @@ ContactFrameJet contactFrameJet(const SurfaceJet& jet) {
   // (in Ḣ, eq. 57) are exact.
   const SeriesVector cs = partialS(jet), ct = partialT(jet);
   const SeriesVector n = cross(cs, ct);
-  const double cs_norm2 = dot(cs, cs).value(), n_norm2 = dot(n, n).value();
-  if (!(cs_norm2 > 0.0) || !(n_norm2 > 1e-28 * cs_norm2 * dot(ct, ct).value())) {
+  const Series cs_norm2 = dot(cs, cs), n_norm2 = dot(n, n);
+  const double ct_norm2 =
+      ct.x.value() * ct.x.value() + ct.y.value() * ct.y.value() + ct.z.value() * ct.z.value();
+  if (!(cs_norm2.value() > 0.0) || !(n_norm2.value() > 1e-28 * cs_norm2.value() * ct_norm2)) {
     throw NumericalError("contact frame: the surface is not regular here (c_s x c_t = 0)");
   }
-  const SeriesVector x = scaled(cs, inverseSqrt(dot(cs, cs)));
-  const SeriesVector z = scaled(n, inverseSqrt(dot(n, n)));
+  const SeriesVector x = scaled(cs, inverseSqrt(cs_norm2));
+  const SeriesVector z = scaled(n, inverseSqrt(n_norm2));
   const SeriesVector y = cross(z, x);  // equals eq. 5's y for an orthonormal right-handed frame
   const SeriesVector xs = dS(x), xt = dT(x), zs = dS(z), zt = dT(z);
   // kry-pai-2002 eq. 51: ω from eq. 47, v = Θᵀ c_s, Θᵀ c_t (eqs. 48–49).
