@@ -123,6 +123,7 @@ World::World(WorldDescription description)
         contact->applyImpulse(spatial(d.initial_impulse->point_body.cross(j), j));
       }
       bodies_[d.free_body]->contact = std::move(contact);
+      bodies_[d.free_body]->support = d.fixed_body;
     } catch (const InvalidInputError& e) {
       throw InvalidInputError(what + ": " + e.what());
     }
@@ -295,10 +296,33 @@ void World::advanceTo(double t) {
 void World::advanceBody(Body& body, double t, bool through) {
   double now = body.leg ? body.leg->end_time : time_;
   for (;;) {
+    if (body.contact && body.contact_touch) {
+      // Another fixed body touched within the contact's steps: the contact ends there.
+      const Body::ContactTouch touch = *body.contact_touch;
+      if (t < touch.time || (t == touch.time && !through)) {
+        return;  // state() reads the contact's dense output
+      }
+      std::erase_if(
+          events_, [&](const WorldEvent& e) { return e.body == body.name && e.time > touch.time; });
+      endContact(body, touch.time, stateAt(body, touch.time),
+                 "touches '" + bodies_[obstacles_->body[touch.obstacle]]->name + "'");
+      now = touch.time;
+      collide(body, touch.obstacle, touch.points, now);
+      continue;
+    }
     if (body.contact) {
       // The contact takes its own steps past t; the state at t comes from dense output.
+      const double from = body.contact->time();
       body.contact->advancePast(through ? t + 2e-9 * std::max(1.0, std::abs(t)) : t);
       collectEvents(body);
+      // Its steps may carry the body into another fixed body (a ball rolling into a wall): the
+      // contact then holds only up to the touch.
+      if (body.support && body.proximity && obstacles_->list.size() > 1) {
+        if (auto touch = obstacleTouch(body, from, body.contact->time())) {
+          body.contact_touch = Body::ContactTouch{touch->time, *touch->obstacle, touch->points};
+          continue;
+        }
+      }
       if (!body.contact->separated() || body.contact->time() > t) {
         return;
       }
@@ -403,6 +427,9 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
   const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
   body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
   body.contact.reset();
+  body.support.reset();
+  body.contact_touch.reset();
+  body.contact_warm.clear();
   body.nearest.reset();
   // The warm closest points are those of the last flight, before the contact moved the body: a
   // Newton guess from there may converge to another, spurious pair.
@@ -464,6 +491,7 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
     return;
   }
   body.contact = std::move(contact);
+  body.support = obstacles_->body[obstacle];
   body.events_seen = 0;
   events_.push_back({time, body.name, "contact-on",
                      std::string("with ") + fixed.name + (rolls ? ", rolling" : ", sliding")});

@@ -27,6 +27,16 @@ struct World::Body {
   std::unique_ptr<SmoothContact> contact;  // while in contact, as body 1
   std::optional<std::size_t> carried;      // body 2 of `contact` when it is free
   std::optional<std::size_t> carrier;      // the body whose contact holds this one as body 2
+  std::optional<std::size_t> support;      // the fixed body of `contact`, when it is fixed
+  // A touch of another fixed body found within the contact's steps: the contact holds up to it,
+  // and ends there with an impact once the world reaches it.
+  struct ContactTouch {
+    double time = 0.0;
+    std::size_t obstacle = 0;
+    ClosestPoints points;
+  };
+  std::optional<ContactTouch> contact_touch;
+  std::vector<std::optional<ClosestPoints>> contact_warm;  // per obstacle other than the support
   std::shared_ptr<const Surface> surface;
   std::shared_ptr<const ProximityShape> proximity;  // free bodies, with collisions
   std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
@@ -56,6 +66,20 @@ struct World::Body {
   double smallest_step = 0.0;
   double largest_step = 0.0;
   std::vector<double> step_sizes;  // flight steps, and those of finished contacts
+};
+
+// A touch of bodies `first` and `second` at `time`: the world point and the unit normal from
+// `second` to `first` (the collision law's B to A), and the closest points (patch1, st on
+// `first`; patch2, uv on `second`). Or a touch of `first` with a fixed `obstacle`, the closest
+// points in world coordinates.
+struct World::PairTouch {
+  double time = 0.0;
+  std::size_t first = 0;
+  std::size_t second = 0;
+  Vec3 point = Vec3::Zero();
+  Vec3 normal = Vec3::UnitZ();
+  ClosestPoints points;
+  std::optional<std::size_t> obstacle;
 };
 
 // The fixed bodies with surfaces, as obstacles of the collision searches.

@@ -24,20 +24,6 @@
 
 namespace contactsim {
 
-// A touch of bodies `first` and `second` at `time`: the world point and the unit normal from
-// `second` to `first` (the collision law's B to A), and the closest points (patch1, st on
-// `first`; patch2, uv on `second`). Or a touch of `first` with a fixed `obstacle`, the closest
-// points in world coordinates.
-struct World::PairTouch {
-  double time = 0.0;
-  std::size_t first = 0;
-  std::size_t second = 0;
-  Vec3 point = Vec3::Zero();
-  Vec3 normal = Vec3::UnitZ();
-  ClosestPoints points;
-  std::optional<std::size_t> obstacle;
-};
-
 const World::Body* World::contactPartner(const Body& body) const {
   if (body.carried)
     return bodies_[*body.carried].get();
@@ -119,7 +105,10 @@ void World::advanceWithFreePairs(double t) {
     // advanced only once the world has reached its end: states between the world's time and the
     // end of its leg or steps must stay readable.
     const auto end = [](const Body& body) {
-      return body.contact ? body.contact->time() : body.leg ? body.leg->end_time : -1.0;
+      return body.contact_touch ? body.contact_touch->time
+             : body.contact     ? body.contact->time()
+             : body.leg         ? body.leg->end_time
+                                : -1.0;
     };
     // Body 2 of a contact between free bodies moves with the body that holds the contact; a
     // contact that ends frees it, to fly from there (the second pass).
@@ -160,9 +149,10 @@ void World::advanceWithFreePairs(double t) {
     // here, on the contact's dense output.
     for (const std::size_t i : members) {
       if (contactPartner(*bodies_[i]) && !obstacles_->list.empty()) {
-        if (auto touch = obstacleTouch(i, time_, first ? first->time : horizon)) {
+        if (auto touch = obstacleTouch(*bodies_[i], time_, first ? first->time : horizon)) {
           if (!first || touch->time < first->time) {
             first = touch;
+            first->first = i;
           }
         }
       }
@@ -277,8 +267,21 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
       flight.points, std::nullopt};
 }
 
-std::optional<World::PairTouch> World::obstacleTouch(std::size_t i, double t0, double t1) {
-  Body& body = *bodies_[i];
+std::optional<World::PairTouch> World::obstacleTouch(Body& body, double t0, double t1) {
+  // The contact's own fixed body is touched all along: the others.
+  std::vector<world_detail::Obstacle> others;
+  std::vector<std::size_t> index;
+  for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
+    if (obstacles_->body[k] != body.support) {
+      others.push_back(obstacles_->list[k]);
+      index.push_back(k);
+    }
+  }
+  if (others.empty() || !(t1 > t0)) {
+    return std::nullopt;
+  }
+  std::vector<std::optional<ClosestPoints>>& warm = body.support ? body.contact_warm : body.warm;
+  warm.resize(others.size());
   world_detail::FlightSettings settings;
   settings.tolerance = collisions_.tolerance;
   settings.grazing_step = contact_steps_.max_step;
@@ -295,19 +298,18 @@ std::optional<World::PairTouch> World::obstacleTouch(std::size_t i, double t0, d
   };
   world_detail::FlightResult flight;
   try {
-    flight = world_detail::flyUntilTouch(*body.proximity, at({}, t0, t0), t0, t1, obstacles_->list,
-                                         at, settings, body.warm);
+    flight = world_detail::flyUntilTouch(*body.proximity, at({}, t0, t0), t0, t1, others, at,
+                                         settings, warm);
   } catch (const NumericalError& e) {
-    throw NumericalError("body '" + body.name + "' in contact with a free body: " + e.what());
+    throw NumericalError("body '" + body.name + "' in contact: " + e.what());
   }
   if (!flight.obstacle) {
     return std::nullopt;
   }
   PairTouch touch;
   touch.time = flight.time;
-  touch.first = i;
   touch.points = flight.points;
-  touch.obstacle = flight.obstacle;
+  touch.obstacle = index[*flight.obstacle];
   return touch;
 }
 

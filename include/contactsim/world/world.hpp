@@ -225,9 +225,9 @@ class World {
   void advanceWithFreePairs(double t);
   [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
                                                    double t1);
-  /// The first touch within [t0, t1] of body i, in a contact with another free body, with a
-  /// fixed body.
-  [[nodiscard]] std::optional<PairTouch> obstacleTouch(std::size_t i, double t0, double t1);
+  /// The first touch within [t0, t1] of a body in a contact (its states from the contact's dense
+  /// output) with a fixed body other than the contact's own.
+  [[nodiscard]] std::optional<PairTouch> obstacleTouch(Body& body, double t0, double t1);
   /// What bounds how fast body i's points move from time t (free_pairs.hpp).
   [[nodiscard]] world_detail::MotionBound motionBoundAt(const Body& body, double t) const;
   /// The free body that shares a smooth contact with this one, if any.
