@@ -8,6 +8,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/world/world.hpp"
@@ -104,6 +105,50 @@ TEST(FreePairContact, ABallSlidingInsideAFreeShellStaysInContactAsTheTwoBodyProb
   EXPECT_LE(after_touch.energy, start.energy);
   EXPECT_GT(t_on, 0.0);
   EXPECT_TRUE(eventsOfType(world, "free-flight").empty());  // the contact held throughout
+}
+
+// A third ball strikes the shell from outside while the ball inside circles in contact with it.
+// Listed shell first, the ball holds the contact and the shell is carried by it: the strike on
+// the carried body must end the holder's contact. Momentum of all three is kept throughout.
+TEST(FreePairContact, AStrikeOnTheCarriedShellEndsThePairsContact) {
+  WorldDescription d = ballInShell(Vec3::Zero(), 0.0);
+  std::swap(d.bodies[0], d.bodies[1]);  // shell 0, ball 1
+  BodyDescription striker = ball(Vec3(1.5, 0, 0), Vec3(-2.0, 0, 0));
+  striker.name = "striker";
+  d.bodies.push_back(striker);
+  World world(std::move(d));
+  const auto momentum = [&]() -> Vec3 {
+    return kShellMass * world.state(0).worldLinearVelocity() +
+           kBallMass * world.state(1).worldLinearVelocity() +
+           kBallMass * world.state(2).worldLinearVelocity();
+  };
+  const Vec3 p0 = momentum();
+  for (double t = 0.01; t <= 1.5 + 1e-12; t += 0.01) {
+    world.advanceTo(t);
+    // Momenta are kept by the impacts exactly and by the contact to its RK4 error.
+    EXPECT_NEAR((momentum() - p0).norm(), 0.0, 1e-8) << t;
+    const Vec3 shell = world.state(0).position;
+    EXPECT_LE((world.state(1).position - shell).norm(), kRho + 1e-6) << t;  // inside the shell
+    EXPECT_GE((world.state(2).position - shell).norm(), kOuter + kBallRadius - 1e-6) << t;
+  }
+  const auto on = eventsOfType(world, "contact-on");
+  ASSERT_FALSE(on.empty());
+  EXPECT_EQ(on[0].body, "ball");  // the holder
+  EXPECT_TRUE(betweenBallAndShell(on[0])) << on[0].detail;
+  double struck = -1.0;
+  for (const WorldEvent& e : eventsOfType(world, "collision")) {
+    if (struck < 0.0 && (e.body == "striker" || e.detail.find("striker") != std::string::npos)) {
+      struck = e.time;
+    }
+  }
+  // The striker meets the shell (1.5 − 0.42 m at 2 m/s plus the shell's sway): both bodies of the
+  // pair leave their contact at that instant.
+  ASSERT_GT(struck, 0.4);
+  int freed = 0;
+  for (const WorldEvent& e : eventsOfType(world, "free-flight")) {
+    freed += e.time == struck && (e.body == "ball" || e.body == "shell");
+  }
+  EXPECT_EQ(freed, 2);
 }
 
 TEST(FreePairContact, APairFallingOnATableBreaksUpThereWithoutPassingThroughAnything) {
