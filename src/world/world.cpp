@@ -180,21 +180,23 @@ void World::buildCollisions(const WorldDescription& description) {
   // Bodies that start inside an obstacle are an error, not a silent push-out.
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const auto& body = bodies_[i];
-    if (!body->proximity || body->contact) {
+    if (!body->proximity) {
       continue;
     }
     const std::string what = "body " + std::to_string(i) + " ('" + body->name + "')";
+    const Frame pose = stateAt(*body, time_).pose();
     for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
+      if (obstacles_->body[k] == body->support) {
+        continue;  // touched by construction
+      }
       const auto& o = obstacles_->list[k];
-      const ClosestPoints cp =
-          closestPoints(*body->proximity, body->state.pose(), *o.shape, o.pose);
+      const ClosestPoints cp = closestPoints(*body->proximity, pose, *o.shape, o.pose);
       if (cp.converged && cp.distance < -collisions_.tolerance) {
         throw InvalidInputError(what + " starts inside body '" +
                                 bodies_[obstacles_->body[k]]->name + "' (overlap " +
                                 std::to_string(-cp.distance) + " m)");
       }
-      if (!cp.converged &&
-          meshDistance(*body->proximity, body->state.pose(), *o.shape, o.pose) == 0.0) {
+      if (!cp.converged && meshDistance(*body->proximity, pose, *o.shape, o.pose) == 0.0) {
         throw InvalidInputError(what + " starts inside body '" +
                                 bodies_[obstacles_->body[k]]->name +
                                 "' (their tessellations intersect)");
@@ -307,7 +309,10 @@ void World::advanceBody(Body& body, double t, bool through) {
       endContact(body, touch.time, stateAt(body, touch.time),
                  "touches '" + bodies_[obstacles_->body[touch.obstacle]]->name + "'");
       now = touch.time;
-      collide(body, touch.obstacle, touch.points, now);
+      // The body still touches the fixed body it was in contact with: a slow impact here bounces
+      // (a body holds one contact at a time) rather than starting a contact that the first would
+      // at once end again.
+      collide(body, touch.obstacle, touch.points, now, /*still_touching=*/true);
       continue;
     }
     if (body.contact) {
@@ -439,7 +444,8 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
 // kry-pai-2002 §3.7: an impact by the Chatterjee–Ruina law (contact/impact) with K from the free
 // body's inertia at the contact point (the obstacle is fixed: infinite mass); continuous contact
 // when the bodies come apart slower than contact_speed.
-void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time) {
+void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
+                    bool still_touching) {
   ++body.revision;
   const Body& fixed = *bodies_[obstacles_->body[obstacle]];
   const Vec3 c = points.point1;
@@ -472,7 +478,8 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   const bool rolls = collisions_.friction.mu > 0.0 &&
                      (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
   std::unique_ptr<SmoothContact> contact;
-  if (body.bounce_at != time && !nearIrregularPoint(*body.surface, points.patch1, points.st) &&
+  if (!still_touching && body.bounce_at != time &&
+      !nearIrregularPoint(*body.surface, points.patch1, points.st) &&
       !nearIrregularPoint(*fixed.surface, points.patch2, points.uv)) {
     contact = establishContact(setup, body.state, rolls, points, time);
   }
@@ -483,10 +490,11 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
     const Mat3 K = collisionMatrix(a, b, c);
     const double extra = (collisions_.bounce_speed - after) / n.dot(K * n);
     addVelocityChange(body.state, applyImpulse(a, b, c, extra * n).a);
-    std::snprintf(
-        detail, sizeof detail, "with %s: %s, leaves at %.6g m/s", fixed.name.c_str(),
-        body.bounce_at == time ? "at an open edge or irregular point" : "near an irregular point",
-        n.dot(world_detail::pointVelocity(body.state, c)));
+    std::snprintf(detail, sizeof detail, "with %s: %s, leaves at %.6g m/s", fixed.name.c_str(),
+                  still_touching           ? "a body holds one contact at a time"
+                  : body.bounce_at == time ? "at an open edge or irregular point"
+                                           : "near an irregular point",
+                  n.dot(world_detail::pointVelocity(body.state, c)));
     events_.push_back({time, body.name, "small-bounce", detail});
     return;
   }

@@ -14,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/contact/smooth/contact_from_pose.hpp"
@@ -426,12 +427,27 @@ bool World::establishPairContact(const PairTouch& touch) {
   setup.friction = collisions_.friction;
   setup.integrator = contact_steps_;
   setup.irregular_radius = collisions_.irregular_radius;
+  // As World::collide: no-slip friction at once where the bodies' points slip slower than the
+  // threshold, by the pair's plastic projection onto the no-slip constraints (momenta kept).
+  const Vec3 slip = world_detail::pointVelocity(A.state, touch.point) -
+                    world_detail::pointVelocity(B.state, touch.point);
+  const Vec3 tangential = slip - touch.normal * touch.normal.dot(slip);
+  const bool rolls =
+      collisions_.friction.mu > 0.0 && tangential.norm() < collisions_.friction.slip_threshold;
   std::unique_ptr<SmoothContact> contact;
   try {
-    const SmoothContactState s =
+    SmoothContactState s =
         contactStateFromStates(setup, A.state, B.state, FrictionMode::kSliding,
                                std::max(1e-6, 10.0 * collisions_.tolerance), points.patch1,
                                points.st, points.patch2, points.uv);
+    if (rolls) {
+      const SmoothContact sliding(setup, s, touch.time);
+      const ContactKinematics k =
+          contactKinematics(sliding.geometry(s.patch1, s.patch2, s.q), s.qdot);
+      std::tie(s.qdot, s.body2.twist) = stickingVelocity(k, setup.mass1, *setup.mass2, s.qdot,
+                                                         s.body2.twist, FrictionMode::kRolling);
+      s.mode = FrictionMode::kRolling;
+    }
     contact = std::make_unique<SmoothContact>(setup, s, touch.time);
     if (!(contact->acceleration().normal_force > 0.0)) {
       return false;
@@ -443,7 +459,8 @@ bool World::establishPairContact(const PairTouch& touch) {
   A.events_seen = 0;
   A.carried = touch.second;
   B.carrier = touch.first;
-  events_.push_back({touch.time, A.name, "contact-on", "with " + B.name + " (free), sliding"});
+  events_.push_back({touch.time, A.name, "contact-on",
+                     "with " + B.name + (rolls ? " (free), rolling" : " (free), sliding")});
   return true;
 }
 

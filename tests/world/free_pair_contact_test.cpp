@@ -81,6 +81,19 @@ Pair pairOf(const World& world) {
           (a.position - b.position).norm(), world.energy(0) + world.energy(1)};
 }
 
+// From t0 to t1 the ball stays in contact with the inside of the shell (centres ρ apart), and
+// the pair keeps the momentum and energy of `kept`.
+void expectContactKeeps(World& world, const Pair& kept, double t0, double t1, double dt,
+                        double tolerance) {
+  for (double t = t0; t <= t1 + 1e-12; t += dt) {
+    world.advanceTo(t);
+    const Pair p = pairOf(world);
+    EXPECT_NEAR(p.distance, kRho, 1e-9) << t;
+    EXPECT_NEAR((p.momentum - kept.momentum).norm(), 0.0, tolerance) << t;
+    EXPECT_NEAR(p.energy, kept.energy, tolerance) << t;
+  }
+}
+
 TEST(FreePairContact, ABallSlidingInsideAFreeShellStaysInContactAsTheTwoBodyProblem) {
   World world(ballInShell(Vec3::Zero(), 0.0));
   const Pair start = pairOf(world);
@@ -91,20 +104,31 @@ TEST(FreePairContact, ABallSlidingInsideAFreeShellStaysInContactAsTheTwoBodyProb
   EXPECT_TRUE(eventsOfType(world, "small-bounce").empty());
   const double t_on = on[0].time;
   const Pair after_touch = pairOf(world);
-  for (double t = 0.5; t <= 3.0 + 1e-12; t += 0.05) {
-    world.advanceTo(t);
-    const Pair p = pairOf(world);
-    EXPECT_NEAR(p.distance, kRho, 1e-9) << t;
-    // The impact and the contact keep the pair's momentum: its centre of mass drifts uniformly.
-    EXPECT_NEAR((p.momentum - start.momentum).norm(), 0.0, 1e-9) << t;
-    const Vec3 drift = start.momentum / (kBallMass + kShellMass) * t;
-    EXPECT_NEAR((p.centre_of_mass - start.centre_of_mass - drift).norm(), 0.0, 1e-9) << t;
-    // Frictionless: the energy after the plastic touch stays.
-    EXPECT_NEAR(p.energy, after_touch.energy, 1e-9) << t;
-  }
+  // The impact keeps the pair's momentum exactly, the contact to its RK4 error; frictionless, the
+  // energy after the plastic touch stays.
+  EXPECT_NEAR((after_touch.momentum - start.momentum).norm(), 0.0, 1e-9);
+  expectContactKeeps(world, after_touch, 0.5, 3.0, 0.05, 1e-9);
+  // Its centre of mass drifts uniformly.
+  const Vec3 drift = start.momentum / (kBallMass + kShellMass) * 3.0;
+  EXPECT_NEAR((pairOf(world).centre_of_mass - start.centre_of_mass - drift).norm(), 0.0, 1e-9);
   EXPECT_LE(after_touch.energy, start.energy);
   EXPECT_GT(t_on, 0.0);
   EXPECT_TRUE(eventsOfType(world, "free-flight").empty());  // the contact held throughout
+}
+
+// The ball touches the inside of the shell already rolling on it (its lowest point at rest,
+// ω = v / R): the contact starts in no-slip friction, and rolling wastes no energy.
+TEST(FreePairContact, ARollingTouchStartsRollingAndKeepsEnergyAndMomentum) {
+  WorldDescription d = ballInShell(Vec3::Zero(), 0.0);
+  d.bodies[0].initial_state.twist.head<3>() = Vec3(0, 0.5 / kBallRadius, 0);  // body frame = world
+  d.collisions.friction.mu = 1.0;
+  World world(std::move(d));
+  world.advanceTo(0.5);
+  const auto on = eventsOfType(world, "contact-on");
+  ASSERT_EQ(on.size(), 1u);
+  EXPECT_NE(on[0].detail.find("(free), rolling"), std::string::npos) << on[0].detail;
+  expectContactKeeps(world, pairOf(world), 0.6, 2.0, 0.1, 1e-8);
+  EXPECT_TRUE(eventsOfType(world, "mode-switch").empty());  // it rolls throughout
 }
 
 // A third ball strikes the shell from outside while the ball inside circles in contact with it.

@@ -213,7 +213,10 @@ class World {
   /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
   /// take what happens at t itself (the touch that ends a leg at t, a contact step from t).
   void advanceBody(Body& body, double t, bool through = false);
-  void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time);
+  /// `still_touching`: the body has just left a contact with another fixed body that it still
+  /// touches, so it holds no contact with this one (small bounce instead).
+  void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
+               bool still_touching = false);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
   // Free bodies against each other (world_free_pairs.cpp).
