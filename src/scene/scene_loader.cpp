@@ -79,7 +79,7 @@ Mat3 parseInertia(JsonObject& body) {
 }
 
 BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, IntegratorMethod method,
-                          scene_detail::MeshCache& meshes) {
+                          scene_detail::MeshCache& meshes, scene_detail::SurfaceCache& surfaces) {
   const bool point_contact = method == IntegratorMethod::kPointContact;
   const bool volume_contact = method == IntegratorMethod::kVolumeContact;
   o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
@@ -130,7 +130,11 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
     } else if (point_contact) {
       scene_detail::parsePolyhedralShape(shape, body.polyhedron, body.half_space);
     } else {
-      body.surface = scene_detail::parseShape(shape, base);
+      std::shared_ptr<const Surface>& surface = surfaces[o.required("shape").dump()];
+      if (!surface) {
+        surface = scene_detail::parseShape(shape, base);
+      }
+      body.surface = surface;
     }
   }
   if (!body.fixed) {
@@ -283,10 +287,11 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
     root.fail("bodies", "expected a non-empty array of bodies");
   }
   scene_detail::MeshCache meshes;
+  scene_detail::SurfaceCache surfaces;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
     scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base,
-                                           scene.world.integrator.method, meshes));
+                                           scene.world.integrator.method, meshes, surfaces));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +19,10 @@ namespace contactsim::scene_detail {
 /// Relative OBJ paths are resolved against `base_directory` (the scene file's directory).
 std::shared_ptr<const Surface> parseShape(JsonObject shape,
                                           const std::filesystem::path& base_directory);
+
+/// Surfaces already built while reading one scene, by the shape's JSON text: bodies with equal
+/// shapes share one surface (and so one tessellation and collision tree in the world).
+using SurfaceCache = std::map<std::string, std::shared_ptr<const Surface>>;
 
 /// True for the shape types of point-contact worlds: "box", "prism", "frustum", "half-space".
 bool isPolyhedralShapeType(const std::string& type);

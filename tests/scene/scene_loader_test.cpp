@@ -53,6 +53,19 @@ TEST(SceneLoaderTest, EveryShippedSceneLoads) {
   }
 }
 
+TEST(SceneLoaderTest, BodiesWithEqualShapesShareOneSurface) {
+  // Eleven balls of one radius and a table: one surface for the balls (one tessellation and
+  // collision tree in the world), another for the table.
+  const Scene s = loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/billiard-break.json");
+  const auto& bodies = s.world.bodies;
+  ASSERT_EQ(bodies.size(), 12u);
+  for (std::size_t i = 1; i < 11; ++i) {
+    EXPECT_EQ(bodies[i].surface.get(), bodies[0].surface.get()) << i;
+  }
+  EXPECT_NE(bodies[11].surface.get(), bodies[0].surface.get());
+  ASSERT_TRUE(bodies[0].surface);
+}
+
 TEST(SceneLoaderTest, ReadsEveryField) {
   const Scene s = parseScene(R"({
     "format": "contactsim-scene", "version": 1, "name": "all", "description": "d",
