@@ -427,10 +427,19 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
     body.carried.reset();
   }
   body.state = state;
-  body.steps += body.contact->stats().accepted_steps;
+
   events_.push_back({time, body.name, "free-flight", why});
-  const std::vector<double>& contact_steps = body.contact->stats().step_sizes;
-  body.step_sizes.insert(body.step_sizes.end(), contact_steps.begin(), contact_steps.end());
+  // The steps the contact took up to `time`: a contact cut short (an impact, a touch of another
+  // fixed body) has stepped past it.
+  double elapsed = body.contact->startTime();
+  for (const double h : body.contact->stats().step_sizes) {
+    const double taken = std::min(h, time - elapsed);
+    if (!(taken > 1e-12 * std::max(1.0, std::abs(time)))) {
+      break;
+    }
+    recordStep(body, taken);
+    elapsed += h;
+  }
   body.contact.reset();
   body.support.reset();
   body.contact_touch.reset();

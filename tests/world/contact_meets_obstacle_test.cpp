@@ -107,6 +107,14 @@ TEST(ContactMeetsObstacle, WhatTheContactLoggedPastTheTouchIsDropped) {
     crossings_before += e.type == "patch-crossing" && e.time < hits[0].time;
   }
   EXPECT_GT(crossings_before, 0);  // the rolling contact did log events in that batch
+  // Its steps past the touch were not taken either: the ball's steps (contact, flight, contact
+  // again) tile its timeline up to at most one largest step (4 ms) past 1.2 s.
+  const IntegrationStats stats = world.stats();
+  double covered = 0.0;
+  for (const double h : stats.step_sizes)
+    covered += h;
+  EXPECT_GE(covered, 1.2 - 1e-9);
+  EXPECT_LE(covered, 1.2 + 4e-3 + 1e-9);
 }
 
 // Rolling into the post slower than contact_speed: the impact leaves the ball touching both the

@@ -46,7 +46,7 @@ const char* toString(SmoothContactEventType type) {
 }
 
 SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initial, double time)
-    : setup_(std::move(setup)), state_(initial), time_(time) {
+    : setup_(std::move(setup)), state_(initial), time_(time), start_time_(time) {
   if (!setup_.surface1 || !setup_.surface2) {
     throw InvalidInputError("smooth contact needs both surfaces");
   }

@@ -105,6 +105,8 @@ class SmoothContact {
   [[nodiscard]] RigidBodyState body2StateAt(double t) const;
 
   [[nodiscard]] double time() const noexcept { return time_; }
+  /// When the contact began (the constructor's time).
+  [[nodiscard]] double startTime() const noexcept { return start_time_; }
   [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
   [[nodiscard]] bool separated() const noexcept { return separated_; }
   [[nodiscard]] const std::vector<SmoothContactEvent>& events() const noexcept { return events_; }
@@ -183,6 +185,7 @@ class SmoothContact {
   SmoothContactSetup setup_;
   SmoothContactState state_;
   double time_;
+  double start_time_;
   bool separated_ = false;
   Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
   // The slip at the start of the step being taken, while a sliding contact's slip is watched for
