@@ -337,6 +337,11 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
     }
     body.steps -= static_cast<long>(body.step_sizes.size() - k);
     body.step_sizes.resize(k);
+    // The steps dropped may have held the smallest or largest.
+    const auto [smallest, largest] =
+        std::minmax_element(body.step_sizes.begin(), body.step_sizes.end());
+    body.smallest_step = body.step_sizes.empty() ? 0.0 : *smallest;
+    body.largest_step = body.step_sizes.empty() ? 0.0 : *largest;
     if (time - elapsed > 1e-12 * std::max(1.0, std::abs(time))) {
       recordStep(body, time - elapsed);
     }
