@@ -431,14 +431,16 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
   events_.push_back({time, body.name, "free-flight", why});
   // The steps the contact took up to `time`: a contact cut short (an impact, a touch of another
   // fixed body) has stepped past it.
-  double elapsed = body.contact->startTime();
-  for (const double h : body.contact->stats().step_sizes) {
-    const double taken = std::min(h, time - elapsed);
-    if (!(taken > 1e-12 * std::max(1.0, std::abs(time)))) {
-      break;
+  const SmoothContactStats& taken = body.contact->stats();
+  for (std::size_t i = 0; i < taken.step_sizes.size(); ++i) {
+    const double start = taken.step_ends[i] - taken.step_sizes[i];
+    if (!(start < time - 1e-12 * std::max(1.0, std::abs(time)))) {
+      break;  // steps are in time order: the rest began at or after the cut
     }
-    recordStep(body, taken);
-    elapsed += h;
+    const double h = std::min(taken.step_ends[i], time) - start;
+    if (h > 0.0) {
+      recordStep(body, h);
+    }
   }
   body.contact.reset();
   body.support.reset();

@@ -169,7 +169,8 @@ void World::advanceWithFreePairs(double t) {
     if (first->obstacle) {
       Body& body = *bodies_[first->first];
       leaveForImpact(body, first->time, bodies_[obstacles_->body[*first->obstacle]]->name);
-      collide(body, *first->obstacle, first->points, first->time);
+      // It still touches the free body it was in contact with: one contact at a time.
+      collide(body, *first->obstacle, first->points, first->time, /*still_touching=*/true);
     } else {
       collidePair(*first);
     }
@@ -336,12 +337,18 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
       elapsed += body.step_sizes[k++];
     }
     body.steps -= static_cast<long>(body.step_sizes.size() - k);
+    // The steps dropped may have held the smallest or largest: then those are found again.
+    const auto first_dropped = body.step_sizes.begin() + static_cast<std::ptrdiff_t>(k);
+    const auto dropped = std::minmax_element(first_dropped, body.step_sizes.end());
+    const bool extreme =
+        first_dropped != body.step_sizes.end() &&
+        (*dropped.first <= body.smallest_step || *dropped.second >= body.largest_step);
     body.step_sizes.resize(k);
-    // The steps dropped may have held the smallest or largest.
-    const auto [smallest, largest] =
-        std::minmax_element(body.step_sizes.begin(), body.step_sizes.end());
-    body.smallest_step = body.step_sizes.empty() ? 0.0 : *smallest;
-    body.largest_step = body.step_sizes.empty() ? 0.0 : *largest;
+    if (extreme) {
+      const auto kept = std::minmax_element(body.step_sizes.begin(), body.step_sizes.end());
+      body.smallest_step = body.step_sizes.empty() ? 0.0 : *kept.first;
+      body.largest_step = body.step_sizes.empty() ? 0.0 : *kept.second;
+    }
     if (time - elapsed > 1e-12 * std::max(1.0, std::abs(time))) {
       recordStep(body, time - elapsed);
     }

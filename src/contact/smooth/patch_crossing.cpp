@@ -237,6 +237,7 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
   stats_.step_sizes.push_back(hi * h);
+  stats_.step_ends.push_back(time_);
   afterStep();
 }
 

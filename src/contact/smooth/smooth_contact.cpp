@@ -400,6 +400,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     record(t_start, start);
     ++stats_.accepted_steps;
     stats_.step_sizes.push_back(r.h);
+    stats_.step_ends.push_back(time_);
     transfers_in_place = 0;
     afterStep();
   }
@@ -510,6 +511,7 @@ void SmoothContact::slipStops(const State& start, double h) {
   record(t_start, before);
   ++stats_.accepted_steps;
   stats_.step_sizes.push_back(lo * h);
+  stats_.step_ends.push_back(time_);
   afterStep();
 }
 

@@ -74,6 +74,9 @@ struct SmoothContactStats {
   long patch_crossings = 0;
   long seam_steps = 0;             ///< steps ended at a seam between polynomial pieces of a patch
   std::vector<double> step_sizes;  ///< every accepted step, for histograms (kry-pai-2002 Fig. 8)
+  /// When each of step_sizes ended. (The piece of a step carried onto a patch edge is not
+  /// counted as a step, so steps need not tile the contact's time.)
+  std::vector<double> step_ends;
 };
 
 class SmoothContact {
