@@ -304,8 +304,6 @@ void World::advanceBody(Body& body, double t, bool through) {
       if (t < touch.time || (t == touch.time && !through)) {
         return;  // state() reads the contact's dense output
       }
-      std::erase_if(
-          events_, [&](const WorldEvent& e) { return e.body == body.name && e.time > touch.time; });
       endContact(body, touch.time, stateAt(body, touch.time),
                  "touches '" + bodies_[obstacles_->body[touch.obstacle]]->name + "'");
       now = touch.time;
@@ -339,12 +337,8 @@ void World::advanceBody(Body& body, double t, bool through) {
         // cycle without time advancing.
         body.bounce_at = now;
       }
-      RigidBodyState released;
-      released.position = body.contact->worldPose().translation();
-      released.orientation = Quat(body.contact->worldPose().linear()).normalized();
-      released.twist = body.contact->bodyTwist();
       endContact(
-          body, now, released,
+          body, now, stateAt(body, now),
           body.proximity ? "with collision detection" : "continues without collision detection");
     }
     if (!body.proximity) {
@@ -365,10 +359,8 @@ void World::advanceBody(Body& body, double t, bool through) {
         continue;
       }
     }
-    world_detail::FlightSettings settings;
-    settings.tolerance = collisions_.tolerance;
+    world_detail::FlightSettings settings = flightSettings();
     settings.gravity = gravity_;
-    settings.grazing_step = contact_steps_.max_step;
     const world_detail::FlightMap fly = [&](const RigidBodyState& x, double t0, double t1) {
       // advanceFree stretches steps over remainders below 1e-9 s; advancement near a touch asks
       // for shorter flights than that, which one RK4 step does exactly enough.
@@ -427,7 +419,12 @@ void World::endContact(Body& body, double time, const RigidBodyState& state,
     body.carried.reset();
   }
   body.state = state;
-
+  if (time < body.contact->time()) {
+    // The contact has stepped past its end (an impact, a touch of another fixed body): what it
+    // logged after it never happened.
+    std::erase_if(events_,
+                  [&](const WorldEvent& e) { return e.body == body.name && e.time > time; });
+  }
   events_.push_back({time, body.name, "free-flight", why});
   // The steps the contact took up to `time`: a contact cut short (an impact, a touch of another
   // fixed body) has stepped past it.
@@ -476,18 +473,9 @@ void World::collide(Body& body, std::size_t obstacle, const ClosestPoints& point
   if (after >= collisions_.contact_speed) {
     return;
   }
-  SmoothContactSetup setup;
-  setup.surface1 = body.surface;
-  setup.mass1 = body.system->body();
-  setup.surface2 = fixed.surface;
+  SmoothContactSetup setup = collisionContactSetup(body, fixed);
   setup.E_w_2 = fixed.state.pose();
-  setup.gravity = gravity_;
-  setup.friction = collisions_.friction;
-  setup.integrator = contact_steps_;
-  setup.irregular_radius = collisions_.irregular_radius;
-  const Vec3 slip = world_detail::pointVelocity(body.state, c);
-  const bool rolls = collisions_.friction.mu > 0.0 &&
-                     (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
+  const bool rolls = rollsAfterImpact(world_detail::pointVelocity(body.state, c), n);
   std::unique_ptr<SmoothContact> contact;
   if (!still_touching && body.bounce_at != time &&
       !nearIrregularPoint(*body.surface, points.patch1, points.st) &&
@@ -534,6 +522,30 @@ std::unique_ptr<SmoothContact> World::establishContact(const SmoothContactSetup&
   } catch (const Error&) {  // singular system, or Newton did not land on a touching pair
     return nullptr;
   }
+}
+
+SmoothContactSetup World::collisionContactSetup(const Body& body1, const Body& body2) const {
+  SmoothContactSetup setup;
+  setup.surface1 = body1.surface;
+  setup.mass1 = body1.system->body();
+  setup.surface2 = body2.surface;
+  setup.gravity = gravity_;
+  setup.friction = collisions_.friction;
+  setup.integrator = contact_steps_;
+  setup.irregular_radius = collisions_.irregular_radius;
+  return setup;
+}
+
+bool World::rollsAfterImpact(const Vec3& slip, const Vec3& n) const {
+  return collisions_.friction.mu > 0.0 &&
+         (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
+}
+
+world_detail::FlightSettings World::flightSettings() const {
+  world_detail::FlightSettings settings;
+  settings.tolerance = collisions_.tolerance;
+  settings.grazing_step = contact_steps_.max_step;
+  return settings;
 }
 
 bool World::nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const {

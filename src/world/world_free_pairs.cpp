@@ -211,10 +211,7 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
       return std::nullopt;
     }
   }
-  world_detail::FlightSettings settings;
-  settings.tolerance = collisions_.tolerance;
-  settings.gravity = Vec3::Zero();
-  settings.grazing_step = contact_steps_.max_step;
+  world_detail::FlightSettings settings = flightSettings();  // gravity: the pair's own bound
   // Both bodies' states at the last time read: the advancement asks for them where the flight
   // has just been evaluated.
   struct Read {
@@ -284,9 +281,7 @@ std::optional<World::PairTouch> World::obstacleTouch(Body& body, double t0, doub
   }
   std::vector<std::optional<ClosestPoints>>& warm = body.support ? body.contact_warm : body.warm;
   warm.resize(others.size());
-  world_detail::FlightSettings settings;
-  settings.tolerance = collisions_.tolerance;
-  settings.grazing_step = contact_steps_.max_step;
+  world_detail::FlightSettings settings = flightSettings();
   world_detail::MotionBound fixed;
   fixed.fixed = true;
   fixed.flying = false;
@@ -324,9 +319,6 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
     leaveForImpact(*bodies_[*body.carrier], time, other);  // ends the contact, frees this body
   }
   if (body.contact) {
-    // The contact has stepped past the impact: what it logged after it never happened.
-    std::erase_if(events_,
-                  [&](const WorldEvent& e) { return e.body == body.name && e.time > time; });
     endContact(body, time, s, "struck by '" + other + "'");
     return;
   }
@@ -430,22 +422,13 @@ bool World::establishPairContact(const PairTouch& touch) {
       nearIrregularPoint(*B.surface, points.patch2, points.uv)) {
     return false;
   }
-  SmoothContactSetup setup;
-  setup.surface1 = A.surface;
-  setup.mass1 = A.system->body();
-  setup.surface2 = B.surface;
+  SmoothContactSetup setup = collisionContactSetup(A, B);
   setup.mass2 = B.system->body();
-  setup.gravity = gravity_;
-  setup.friction = collisions_.friction;
-  setup.integrator = contact_steps_;
-  setup.irregular_radius = collisions_.irregular_radius;
   // As World::collide: no-slip friction at once where the bodies' points slip slower than the
   // threshold, by the pair's plastic projection onto the no-slip constraints (momenta kept).
-  const Vec3 slip = world_detail::pointVelocity(A.state, touch.point) -
-                    world_detail::pointVelocity(B.state, touch.point);
-  const Vec3 tangential = slip - touch.normal * touch.normal.dot(slip);
-  const bool rolls =
-      collisions_.friction.mu > 0.0 && tangential.norm() < collisions_.friction.slip_threshold;
+  const bool rolls = rollsAfterImpact(world_detail::pointVelocity(A.state, touch.point) -
+                                          world_detail::pointVelocity(B.state, touch.point),
+                                      touch.normal);
   std::unique_ptr<SmoothContact> contact;
   try {
     SmoothContactState s =

@@ -22,7 +22,8 @@ namespace contactsim {
 struct ClosestPoints;
 namespace world_detail {
 struct MotionBound;
-}
+struct FlightSettings;
+}  // namespace world_detail
 }  // namespace contactsim
 
 namespace contactsim {
@@ -244,6 +245,15 @@ class World {
   /// The state of a body at a time within its flight leg or its contact's last steps.
   [[nodiscard]] RigidBodyState stateAt(const Body& body, double t) const;
   [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
+  /// The set-up of a contact the collisions establish: body 1's surface and mass, body 2's
+  /// surface, and the world's gravity, friction, steps and irregular radius.
+  [[nodiscard]] SmoothContactSetup collisionContactSetup(const Body& body1,
+                                                         const Body& body2) const;
+  /// Whether an impact that leaves the bodies' points at the contact slipping at `slip`
+  /// (relative, world) across the normal n starts a contact in no-slip friction.
+  [[nodiscard]] bool rollsAfterImpact(const Vec3& slip, const Vec3& n) const;
+  /// Flight settings of the collision searches: the touching tolerance and the grazing step.
+  [[nodiscard]] world_detail::FlightSettings flightSettings() const;
   [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
                                                                 const RigidBodyState& state,
                                                                 bool rolls,
