@@ -1,177 +1,20 @@
-// The world: bodies, their integrator, and time. Smooth bodies fly, collide (with fixed bodies and
-// with each other) and hold continuous smooth contacts with fixed or free bodies (kry-pai-2002);
-// the velocity-level worlds step polyhedra with point contacts and meshes with 6D patch contacts.
+// The world: one engine over the contact models. A World is a façade over the subsystem that
+// simulates its bodies: smooth bodies that fly, collide and hold continuous smooth contacts
+// (kry-pai-2002), polyhedra with velocity-level point contacts (preda-florian-2005,
+// bouchard-2015 §6), or mesh bodies with 6D patch contacts (bouchard-2015). The subsystems share
+// one interface (src/world/subsystem.hpp); one factory picks it from the description.
 #pragma once
 
+#include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include <memory>
-#include <optional>
-
-#include "contactsim/contact/impact/collision_law.hpp"
-#include "contactsim/contact/smooth/smooth_contact.hpp"
-#include "contactsim/dynamics/adaptive_step.hpp"
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/geometry/surface.hpp"
-#include "contactsim/world/point_contact_world.hpp"
-#include "contactsim/world/volume_contact_world.hpp"
+#include "contactsim/world/world_description.hpp"
 
 namespace contactsim {
-struct ClosestPoints;
 namespace world_detail {
-struct MotionBound;
-struct FlightSettings;
+class Subsystem;
 }  // namespace world_detail
-}  // namespace contactsim
-
-namespace contactsim {
-
-enum class IntegratorMethod {
-  kRk4,                ///< classical RK4, fixed step
-  kAdaptiveRk4,        ///< RK4 with step halving/doubling between min and max (kry-pai-2002 §3.7)
-  kCashKarp45,         ///< embedded 4(5) with error control, halving/doubling
-  kSemiImplicitEuler,  ///< velocity-level stepping, fixed step
-  /// Velocity-level time stepping of polyhedra with frictional point contacts (PointContactWorld:
-  /// the point-based method of bouchard-2015 §6, solved by projected block Gauss–Seidel).
-  kPointContact,
-  /// Velocity-level time stepping of mesh-bounded bodies with one 6D patch contact per pair
-  /// (VolumeContactWorld: bouchard-2015), or its point-based baseline on the same meshes.
-  kVolumeContact,
-};
-
-/// Scene-file spelling of a method ("rk4", "adaptive-rk4", "cash-karp45", "semi-implicit-euler",
-/// "point-contact", "volume-contact").
-const char* toString(IntegratorMethod method);
-
-/// Body names are non-empty and use only letters, digits, '_', '-' and '.', so that they can
-/// stand unquoted in CSV columns and file names.
-bool isValidBodyName(std::string_view name);
-
-struct IntegratorSettings {
-  IntegratorMethod method = IntegratorMethod::kRk4;
-  double step = 1e-3;  ///< [s] fixed step of kRk4, kSemiImplicitEuler and kPointContact
-  /// Steps and tolerances of kAdaptiveRk4 and kCashKarp45 (adaptive.method is ignored: `method`
-  /// decides, see adaptiveParameters()).
-  AdaptiveStepParameters adaptive;
-  /// Contact margin, stabilisation and solver of kPointContact (its `step` is ignored: `step`
-  /// decides).
-  PointContactSettings point_contact;
-  /// Resolution, target volume, contact model and solver of kVolumeContact (its `step` is
-  /// ignored: `step` decides).
-  VolumeContactSettings volume_contact;
-
-  /// `adaptive` with its method set from `method`.
-  [[nodiscard]] AdaptiveStepParameters adaptiveParameters() const;
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
-};
-
-struct BodyDescription {
-  std::string name;
-  MassProperties mass_properties = MassProperties::principal(1.0, Vec3::Ones());  ///< free bodies
-  RigidBodyState initial_state;  ///< fixed bodies: the pose; their twist must be zero
-  bool fixed = false;
-  std::shared_ptr<const Surface> surface;  ///< body coordinates (centre of mass); may be null
-  /// Point-contact worlds: a convex polyhedron in body coordinates (centre of mass at the origin)…
-  std::shared_ptr<const ConvexPolyhedron> polyhedron;
-  /// …or, for a fixed body, the half-space {x : normal·x ≤ offset} in its body coordinates.
-  struct HalfSpace {
-    Vec3 normal = Vec3::UnitZ();
-    double offset = 0.0;
-  };
-  std::optional<HalfSpace> half_space;
-  double friction = 0.5;  ///< Coulomb μ of point contacts; a pair uses √(μ_a μ_b)
-  /// Volume-contact worlds: a closed triangle mesh in body coordinates (centre of mass at the
-  /// origin), or none (the body then only takes part in joints).
-  std::shared_ptr<const TriangleMesh> mesh;
-  Vec3 force = Vec3::Zero();   ///< volume contact: constant external force [N], world
-  Vec3 torque = Vec3::Zero();  ///< volume contact: constant external torque [N m], world
-};
-
-/// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
-/// free body's initial pose and twist come from the contact state, not from its BodyDescription.
-struct SmoothContactDescription {
-  std::size_t free_body = 0;   ///< index into WorldDescription::bodies
-  std::size_t fixed_body = 0;  ///< index into WorldDescription::bodies
-  SmoothContactState initial;
-  /// Instead of `initial.q`/`qdot`: the free body's pose and twist, touching the fixed body; the
-  /// contact coordinates are found from it (contactStateFromPose) with `initial.mode`.
-  std::optional<RigidBodyState> initial_pose;
-  FrictionParameters friction;
-  double boundary_epsilon = 0.0;
-  /// An impulse applied at time 0 while the contact holds (a tap): the impulse vector in world
-  /// coordinates [N s] at a point given in body coordinates [m].
-  struct Impulse {
-    Vec3 point_body;
-    Vec3 impulse_world;
-  };
-  std::optional<Impulse> initial_impulse;
-};
-
-/// Collisions of free bodies with fixed bodies, both with surfaces (kry-pai-2002 §3.6–3.7, §4):
-/// free flight by conservative advancement to the first touch (collision/surface_proximity), a
-/// Chatterjee–Ruina impulse there, and continuous smooth contact once an impact leaves the bodies
-/// closing slower than `contact_speed` (the residual normal speed is dropped: a small plastic
-/// loss). Separation (normal force < 0) returns the body to free flight. Two free bodies with
-/// surfaces collide with each other too (both inertias in K): the world then advances all of
-/// them together, to the first touch of any pair. A body in a smooth contact that another free
-/// body strikes leaves that contact for the impact (and meets its support again as any flying
-/// body). An impact that leaves two flying free bodies closing slower than `contact_speed`
-/// starts a continuous contact between them (SmoothContactSetup::mass2: both bodies' dynamics)
-/// where its normal force pushes; it ends at separation, or when a third body or a fixed one
-/// strikes either. A body holds one contact at a time: an impact that would leave a body in two
-/// (a ball settling on a ball that rests on the table), or a free pair whose contact would not
-/// push, separates them at `bounce_speed` instead (small bounces, as near an irregular point).
-struct CollisionSettings {
-  bool enabled = false;
-  ImpactParameters impact;
-  double contact_speed = 1e-3;  ///< [m/s] normal speed after an impact below which contact holds
-  double tolerance = 1e-10;     ///< [m] distance that counts as touching
-  int tessellation = 8;         ///< resolution of the tessellations under the BVHs
-  FrictionParameters friction;  ///< of the continuous contacts established
-  /// kry-pai-2002 §3.6: contacts separate within this parameter distance of an irregular point
-  /// of either surface (SmoothContactSetup::irregular_radius; an extraordinary vertex of a Loop
-  /// surface), and an impact there that would establish contact bounces instead, leaving at
-  /// `bounce_speed`, until contact can be restored beyond. 0 disables.
-  double irregular_radius = 0.1;
-  double bounce_speed = 0.01;  ///< [m/s] normal speed of those small bounces, > 0
-  /// Throws InvalidInputError naming the field.
-  void validate() const;
-};
-
-struct WorldDescription {
-  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< [m/s²] world coordinates
-  std::vector<BodyDescription> bodies;
-  IntegratorSettings integrator;
-  std::vector<SmoothContactDescription> smooth_contacts;
-  CollisionSettings collisions;
-  /// Bilateral joints (volume-contact integrator only; body indices into `bodies`).
-  std::vector<JointDescription> joints;
-};
-
-/// Something that happened to a body: patch crossings, friction mode switches, separation.
-struct WorldEvent {
-  double time;
-  std::string body;
-  std::string type;
-  std::string detail;
-};
-
-struct IntegrationStats {
-  long steps = 0;     ///< accepted steps, over all bodies
-  long rejected = 0;  ///< rejected attempts of the adaptive methods
-  double smallest_step = 0.0;
-  double largest_step = 0.0;
-  long solver_sweeps = 0;         ///< point contact: projected Gauss–Seidel sweeps, all steps
-  std::size_t most_contacts = 0;  ///< point contact: largest number of contacts in one step
-  long unconverged_solves = 0;    ///< point contact: steps whose solve hit max_iterations
-  /// Every accepted step of the free bodies, in flight and in smooth contact [s] (the step-size
-  /// histograms of kry-pai-2002 Fig. 8); not kept by the velocity-level worlds.
-  std::vector<double> step_sizes;
-};
 
 class World {
  public:
@@ -193,8 +36,8 @@ class World {
   /// taken depend slightly on them.
   void advanceTo(double t);
 
-  [[nodiscard]] double time() const noexcept { return time_; }
-  [[nodiscard]] std::size_t bodyCount() const noexcept { return bodies_.size(); }
+  [[nodiscard]] double time() const;
+  [[nodiscard]] std::size_t bodyCount() const noexcept { return names_.size(); }
   [[nodiscard]] const std::string& bodyName(std::size_t i) const;
   [[nodiscard]] bool isFixed(std::size_t i) const;
   /// Pose and twist (body frame) of body i now.
@@ -205,82 +48,15 @@ class World {
   [[nodiscard]] Vec3 angularMomentum(std::size_t i) const;
   [[nodiscard]] const IntegratorSettings& integrator() const noexcept { return integrator_; }
   [[nodiscard]] IntegrationStats stats() const;
-  [[nodiscard]] const std::vector<WorldEvent>& events() const noexcept { return events_; }
+  /// What happened, in time order per body: impacts, contacts made and ended, patch crossings,
+  /// friction mode switches.
+  [[nodiscard]] const std::vector<WorldEvent>& events() const;
 
  private:
-  struct Body;
-  void advanceFree(Body& body, double t_start, double t_end, bool record = true);
-  static void recordStep(Body& body, double h);
-  /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
-  /// take what happens at t itself (the touch that ends a leg at t, a contact step from t).
-  void advanceBody(Body& body, double t, bool through = false);
-  /// `still_touching`: the body has just left a contact with another fixed body that it still
-  /// touches, so it holds no contact with this one (small bounce instead).
-  void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
-               bool still_touching = false);
-  void buildCollisions(const WorldDescription& description);
-  void collectEvents(Body& body);
-  // Free bodies against each other (world_free_pairs.cpp).
-  struct FreePairs;
-  struct PairTouch;
-  /// Throws InvalidInputError when two free bodies with surfaces start inside each other.
-  void checkFreeBodiesApart() const;
-  void buildFreePairs(std::vector<std::size_t> bodies);
-  void advanceWithFreePairs(double t);
-  [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
-                                                   double t1);
-  /// The first touch within [t0, t1] of a body in a contact (its states from the contact's dense
-  /// output) with a fixed body other than the contact's own.
-  [[nodiscard]] std::optional<PairTouch> obstacleTouch(Body& body, double t0, double t1);
-  /// What bounds how fast body i's points move from time t (free_pairs.hpp).
-  [[nodiscard]] world_detail::MotionBound motionBoundAt(const Body& body, double t) const;
-  /// The free body that shares a smooth contact with this one, if any.
-  [[nodiscard]] const Body* contactPartner(const Body& body) const;
-  void collidePair(const PairTouch& touch);
-  /// Continuous contact between two free bodies after an impact left them closing slower than
-  /// contact_speed; false where it cannot be set up (the caller bounces them instead).
-  bool establishPairContact(const PairTouch& touch);
-  void leaveForImpact(Body& body, double time, const std::string& other);
-  void endContact(Body& body, double time, const RigidBodyState& state, const std::string& why);
-  /// The state of a body at a time within its flight leg or its contact's last steps.
-  [[nodiscard]] RigidBodyState stateAt(const Body& body, double t) const;
-  [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
-  /// The set-up of a contact the collisions establish: body 1's surface and mass, body 2's
-  /// surface, and the world's gravity, friction, steps and irregular radius.
-  [[nodiscard]] SmoothContactSetup collisionContactSetup(const Body& body1,
-                                                         const Body& body2) const;
-  /// Whether an impact that leaves the bodies' points at the contact slipping at `slip`
-  /// (relative, world) across the normal n starts a contact in no-slip friction.
-  [[nodiscard]] bool rollsAfterImpact(const Vec3& slip, const Vec3& n) const;
-  /// Flight settings of the collision searches: the touching tolerance and the grazing step.
-  [[nodiscard]] world_detail::FlightSettings flightSettings() const;
-  [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
-                                                                const RigidBodyState& state,
-                                                                bool rolls,
-                                                                const ClosestPoints& points,
-                                                                double time) const;
-  void buildPointContactWorld(const WorldDescription& description);
-  void buildVolumeContactWorld(const WorldDescription& description);
-  void advanceVolumeContactWorld(double t);
-
   IntegratorSettings integrator_;
-  Vec3 gravity_;
-  std::vector<std::unique_ptr<Body>> bodies_;
-  std::vector<WorldEvent> events_;
-  double time_ = 0.0;
-  // Collisions: settings, the fixed bodies with surfaces as obstacles, and the contact steps.
-  CollisionSettings collisions_;
-  struct Obstacles;
-  std::unique_ptr<Obstacles> obstacles_;
-  AdaptiveStepParameters contact_steps_;
-  std::unique_ptr<FreePairs> free_pairs_;  // two or more free bodies with surfaces
-  // Point contact: the world that steps every body, and each body's index in it (half-spaces
-  // are fixed bodies without an index there). point_stats_ also counts volume-contact steps.
-  std::unique_ptr<PointContactWorld> point_world_;
-  std::vector<std::optional<std::size_t>> point_index_;
-  IntegrationStats point_stats_;
-  // Volume contact: the world that steps every body (same indices as here).
-  std::unique_ptr<VolumeContactWorld> volume_world_;
+  std::vector<std::string> names_;
+  std::vector<bool> fixed_;
+  std::unique_ptr<world_detail::Subsystem> subsystem_;
 };
 
 }  // namespace contactsim

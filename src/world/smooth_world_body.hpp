@@ -1,5 +1,5 @@
-// World::Body, shared by the world's translation units (world.cpp, world_free_pairs.cpp).
-// Internal to world.
+// SmoothWorld's bodies, obstacles and free pairs, shared by its translation units. Internal to
+// world.
 #pragma once
 
 #include <limits>
@@ -10,15 +10,15 @@
 #include <utility>
 #include <vector>
 
-#include "contactsim/world/world.hpp"
+#include "smooth_world.hpp"
 #include "time_of_impact.hpp"
 
-namespace contactsim {
+namespace contactsim::world_detail {
 
 // A body is fixed, in free flight, or a side of one smooth contact: body 1 of a contact with a
 // fixed body or with another free body (it holds the contact), or body 2 of a contact another
 // free body holds (its state comes from that contact).
-struct World::Body {
+struct SmoothWorld::Body {
   std::string name;
   bool fixed = false;
   RigidBodyState state;  // fixed and free bodies
@@ -42,7 +42,7 @@ struct World::Body {
   std::vector<std::optional<ClosestPoints>> warm;   // per obstacle, last closest points
   // The nearest obstacle in `state`, where the last flight ended at a sample time; reset
   // whenever anything else changes the state.
-  std::optional<world_detail::NearestObstacle> nearest;
+  std::optional<NearestObstacle> nearest;
   // Flight runs ahead of the world's time, up to one largest step past each time asked for,
   // instead of stopping at every output time: `state` is at the leg's end ≥ the world's time,
   // and state() reads the state in between by interpolation (dynamics/state_interpolation.hpp)
@@ -60,7 +60,8 @@ struct World::Body {
   // Counts the impulses and contact changes that changed the body's motion (the free pairs'
   // bounds from an earlier state hold while it stays the same).
   long revision = 0;
-  // A contact that separated without a step, at this time: impacts then bounce (World::collide).
+  // A contact that separated without a step, at this time: impacts then bounce
+  // (SmoothWorld::collide).
   double bounce_at = -std::numeric_limits<double>::infinity();
   long steps = 0;
   double smallest_step = 0.0;
@@ -72,7 +73,7 @@ struct World::Body {
 // `second` to `first` (the collision law's B to A), and the closest points (patch1, st on
 // `first`; patch2, uv on `second`). Or a touch of `first` with a fixed `obstacle`, the closest
 // points in world coordinates.
-struct World::PairTouch {
+struct SmoothWorld::PairTouch {
   double time = 0.0;
   std::size_t first = 0;
   std::size_t second = 0;
@@ -83,14 +84,14 @@ struct World::PairTouch {
 };
 
 // The fixed bodies with surfaces, as obstacles of the collision searches.
-struct World::Obstacles {
-  std::vector<world_detail::Obstacle> list;
+struct SmoothWorld::Obstacles {
+  std::vector<Obstacle> list;
   std::vector<std::size_t> body;  // index of each obstacle's fixed body
   std::vector<std::shared_ptr<const ProximityShape>> shapes;
 };
 
-// The free bodies with surfaces, collided with each other (world_free_pairs.cpp).
-struct World::FreePairs {
+// The free bodies with surfaces, collided with each other (smooth_free_pairs.cpp).
+struct SmoothWorld::FreePairs {
   std::vector<std::size_t> bodies;  // the free bodies with surfaces
   // What the last search of a pair (indices into `bodies_`, first < second) left: the closest
   // points, as the Newton guess of the next query; and, while neither body's revision changed,
@@ -100,7 +101,7 @@ struct World::FreePairs {
     std::vector<std::optional<ClosestPoints>> warm;
     long revision_a = -1, revision_b = -1;
     double time = 0.0;
-    world_detail::NearestObstacle nearest;
+    NearestObstacle nearest;
     RigidBodyState a, b;
     bool flying_a = false, flying_b = false;
   };
@@ -109,4 +110,4 @@ struct World::FreePairs {
   double last_impact_time = -std::numeric_limits<double>::infinity();
 };
 
-}  // namespace contactsim
+}  // namespace contactsim::world_detail

@@ -1,4 +1,4 @@
-#include "contactsim/world/world.hpp"
+#include "contactsim/world/world_description.hpp"
 
 #include "contactsim/math/checks.hpp"
 
@@ -68,6 +68,26 @@ AdaptiveStepParameters IntegratorSettings::adaptiveParameters() const {
   p.method =
       method == IntegratorMethod::kCashKarp45 ? AdaptiveMethod::kCashKarp45 : AdaptiveMethod::kRk4;
   return p;
+}
+
+void CollisionSettings::validate() const {
+  impact.validate();
+  friction.validate();
+  requireFinite(contact_speed, "collisions: contact speed");
+  if (contact_speed < 0.0) {
+    throw InvalidInputError("collisions: contact speed must not be negative");
+  }
+  requirePositive(tolerance, "collisions: tolerance [m]");
+  requireFinite(irregular_radius, "collisions: irregular radius");
+  if (irregular_radius < 0.0 || irregular_radius >= 0.5) {
+    throw InvalidInputError("collisions: irregular radius must lie in [0, 0.5), got " +
+                            std::to_string(irregular_radius));
+  }
+  requirePositive(bounce_speed, "collisions: bounce speed [m/s]");
+  if (tessellation < 1 || tessellation > 64) {
+    throw InvalidInputError("collisions: tessellation must lie in 1..64, got " +
+                            std::to_string(tessellation));
+  }
 }
 
 }  // namespace contactsim

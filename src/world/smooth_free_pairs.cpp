@@ -1,9 +1,9 @@
 // Free bodies against each other (issue 5, deliverable 5): each pair of free bodies with surfaces
 // is in free flight, in an impact, or — through one of them — in the contact that body holds with
 // a fixed one. The bodies advance together: every round, each body's flight leg or contact steps
-// reach past the world's time (World::advanceBody), the round's horizon is the earliest of their
-// ends, and within it each pair whose bounding spheres can meet (sort and sweep) is searched for
-// its first touch by the advancement of kry-pai-2002 §3.7 on the pair's relative motion
+// reach past the world's time (SmoothWorld::advanceBody), the round's horizon is the earliest of
+// their ends, and within it each pair whose bounding spheres can meet (sort and sweep) is searched
+// for its first touch by the advancement of kry-pai-2002 §3.7 on the pair's relative motion
 // (world/time_of_impact.hpp, with the pair's own speed bound: world/free_pairs.hpp). Reading the
 // bodies' states within their legs and steps (Hermite interpolation, dense output) commits
 // nothing, so a trial past the touch costs nothing to take back. The earliest touch of any pair
@@ -19,13 +19,12 @@
 #include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/contact/smooth/contact_from_pose.hpp"
 #include "contactsim/dynamics/state_interpolation.hpp"
-#include "contactsim/world/world.hpp"
 #include "free_pairs.hpp"
-#include "world_body.hpp"
+#include "smooth_world_body.hpp"
 
-namespace contactsim {
+namespace contactsim::world_detail {
 
-const World::Body* World::contactPartner(const Body& body) const {
+const SmoothWorld::Body* SmoothWorld::contactPartner(const Body& body) const {
   if (body.carried)
     return bodies_[*body.carried].get();
   if (body.carrier)
@@ -33,9 +32,9 @@ const World::Body* World::contactPartner(const Body& body) const {
   return nullptr;
 }
 
-world_detail::MotionBound World::motionBoundAt(const Body& body, double t) const {
+MotionBound SmoothWorld::motionBoundAt(const Body& body, double t) const {
   const MassProperties& mass = body.system->body();
-  world_detail::MotionBound m;
+  MotionBound m;
   m.mass = mass.mass();
   m.inertia = mass.inertia();
   m.least_inertia = mass.principalMoments().minCoeff();
@@ -55,7 +54,7 @@ world_detail::MotionBound World::motionBoundAt(const Body& body, double t) const
   return m;
 }
 
-void World::buildFreePairs(std::vector<std::size_t> bodies) {
+void SmoothWorld::buildFreePairs(std::vector<std::size_t> bodies) {
   free_pairs_ = std::make_unique<FreePairs>();
   free_pairs_->bodies = std::move(bodies);
   checkFreeBodiesApart();
@@ -63,7 +62,7 @@ void World::buildFreePairs(std::vector<std::size_t> bodies) {
 
 // Bodies that start inside each other are an error, not a silent push-out; bodies that start in
 // touch collide at once if they approach.
-void World::checkFreeBodiesApart() const {
+void SmoothWorld::checkFreeBodiesApart() const {
   const std::vector<std::size_t>& members = free_pairs_->bodies;
   for (std::size_t p = 0; p < members.size(); ++p) {
     const Body& a = *bodies_[members[p]];
@@ -97,7 +96,7 @@ void World::checkFreeBodiesApart() const {
   }
 }
 
-void World::advanceWithFreePairs(double t) {
+void SmoothWorld::advanceWithFreePairs(double t) {
   const std::vector<std::size_t>& members = free_pairs_->bodies;
   const double g = gravity_.norm();
   for (;;) {
@@ -128,18 +127,17 @@ void World::advanceWithFreePairs(double t) {
     }
     // Broad phase: spheres about each body that hold it over the whole round.
     const double delta = horizon - time_;
-    std::vector<world_detail::BoundingSphere> spheres;
+    std::vector<BoundingSphere> spheres;
     spheres.reserve(members.size());
     for (const std::size_t i : members) {
       const Body& body = *bodies_[i];
       const RigidBodyState s = stateAt(body, time_);
-      const world_detail::MotionBound m = motionBoundAt(body, time_);
-      spheres.push_back({s.position, m.reach +
-                                         world_detail::pointSpeedBound(m, s, g, delta) * delta +
-                                         collisions_.tolerance});
+      const MotionBound m = motionBoundAt(body, time_);
+      spheres.push_back(
+          {s.position, m.reach + pointSpeedBound(m, s, g, delta) * delta + collisions_.tolerance});
     }
     std::optional<PairTouch> first;
-    for (const auto& [p, q] : world_detail::overlappingPairs(spheres)) {
+    for (const auto& [p, q] : overlappingPairs(spheres)) {
       if (auto touch = pairTouch(members[p], members[q], time_, first ? first->time : horizon)) {
         if (!first || touch->time < first->time) {
           first = touch;
@@ -188,14 +186,14 @@ void World::advanceWithFreePairs(double t) {
 // (free_pairs.hpp): conservative advancement bounded by the pair's closing speed, Newton steps in
 // time near the touch and regula falsi after an overshoot, all on states read from the bodies'
 // legs and steps.
-std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, double t0,
-                                                 double t1) {
+std::optional<SmoothWorld::PairTouch> SmoothWorld::pairTouch(std::size_t i, std::size_t j,
+                                                             double t0, double t1) {
   const Body& a = *bodies_[i];
   const Body& b = *bodies_[j];
   if (a.carried == j || b.carried == i) {
     return std::nullopt;  // in contact with each other
   }
-  const world_detail::MotionBound ma = motionBoundAt(a, t0), mb = motionBoundAt(b, t0);
+  const MotionBound ma = motionBoundAt(a, t0), mb = motionBoundAt(b, t0);
   const bool shared = contactPartner(a) || contactPartner(b);  // energy shared with a third body
   const double g = gravity_.norm();
   FreePairs::Pair& pair = free_pairs_->pairs[{i, j}];
@@ -206,12 +204,12 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
                      pair.time <= t0 && pair.flying_a == ma.flying && pair.flying_b == mb.flying;
   if (known) {
     const double span = t1 - pair.time;
-    const double closes = world_detail::closingSpeedBound(ma, pair.a, mb, pair.b, g, span) * span;
+    const double closes = closingSpeedBound(ma, pair.a, mb, pair.b, g, span) * span;
     if (pair.nearest.distance - closes > collisions_.tolerance) {
       return std::nullopt;
     }
   }
-  world_detail::FlightSettings settings = flightSettings();  // gravity: the pair's own bound
+  FlightSettings settings = flightSettings();  // gravity: the pair's own bound
   // Both bodies' states at the last time read: the advancement asks for them where the flight
   // has just been evaluated.
   struct Read {
@@ -227,25 +225,23 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
   settings.advancement = [&](double t, double length) {
     const Read& r = statesAt(t);
     if (shared) {
-      return world_detail::advancementStep(motionBoundAt(a, t), r.a, motionBoundAt(b, t), r.b, g,
-                                           length);
+      return advancementStep(motionBoundAt(a, t), r.a, motionBoundAt(b, t), r.b, g, length);
     }
-    return world_detail::advancementStep(ma, r.a, mb, r.b, g, length);
+    return advancementStep(ma, r.a, mb, r.b, g, length);
   };
-  const world_detail::FlightMap relative = [&](const RigidBodyState&, double, double t_end) {
+  const FlightMap relative = [&](const RigidBodyState&, double, double t_end) {
     const Read& r = statesAt(t_end);
-    return world_detail::relativeState(r.a, r.b);
+    return relativeState(r.a, r.b);
   };
-  const world_detail::Obstacle obstacle{a.proximity.get(), Frame::Identity()};
-  std::optional<world_detail::NearestObstacle> start;
+  const Obstacle obstacle{a.proximity.get(), Frame::Identity()};
+  std::optional<NearestObstacle> start;
   if (known && pair.time == t0) {
     start = pair.nearest;  // the last search ended here
   }
-  world_detail::FlightResult flight;
+  FlightResult flight;
   try {
-    flight =
-        world_detail::flyUntilTouch(*b.proximity, relative({}, t0, t0), t0, t1,
-                                    std::span(&obstacle, 1), relative, settings, pair.warm, start);
+    flight = flyUntilTouch(*b.proximity, relative({}, t0, t0), t0, t1, std::span(&obstacle, 1),
+                           relative, settings, pair.warm, start);
   } catch (const NumericalError& e) {
     throw NumericalError("free bodies '" + a.name + "' and '" + b.name + "': " + e.what());
   }
@@ -266,9 +262,9 @@ std::optional<World::PairTouch> World::pairTouch(std::size_t i, std::size_t j, d
       flight.points, std::nullopt};
 }
 
-std::optional<World::PairTouch> World::obstacleTouch(Body& body, double t0, double t1) {
+std::optional<SmoothWorld::PairTouch> SmoothWorld::obstacleTouch(Body& body, double t0, double t1) {
   // The contact's own fixed body is touched all along: the others.
-  std::vector<world_detail::Obstacle> others;
+  std::vector<Obstacle> others;
   std::vector<std::size_t> index;
   for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
     if (obstacles_->body[k] != body.support) {
@@ -281,22 +277,20 @@ std::optional<World::PairTouch> World::obstacleTouch(Body& body, double t0, doub
   }
   std::vector<std::optional<ClosestPoints>>& warm = body.support ? body.contact_warm : body.warm;
   warm.resize(others.size());
-  world_detail::FlightSettings settings = flightSettings();
-  world_detail::MotionBound fixed;
+  FlightSettings settings = flightSettings();
+  MotionBound fixed;
   fixed.fixed = true;
   fixed.flying = false;
   const double g = gravity_.norm();
   settings.advancement = [&](double t, double length) {
-    return world_detail::advancementStep(fixed, {}, motionBoundAt(body, t), stateAt(body, t), g,
-                                         length);
+    return advancementStep(fixed, {}, motionBoundAt(body, t), stateAt(body, t), g, length);
   };
-  const world_detail::FlightMap at = [&](const RigidBodyState&, double, double t_end) {
+  const FlightMap at = [&](const RigidBodyState&, double, double t_end) {
     return stateAt(body, t_end);
   };
-  world_detail::FlightResult flight;
+  FlightResult flight;
   try {
-    flight = world_detail::flyUntilTouch(*body.proximity, at({}, t0, t0), t0, t1, others, at,
-                                         settings, warm);
+    flight = flyUntilTouch(*body.proximity, at({}, t0, t0), t0, t1, others, at, settings, warm);
   } catch (const NumericalError& e) {
     throw NumericalError("body '" + body.name + "' in contact: " + e.what());
   }
@@ -312,7 +306,7 @@ std::optional<World::PairTouch> World::obstacleTouch(Body& body, double t0, doub
 
 // The state at `time` becomes the body's own: its flight leg ends there (the steps recorded past
 // it were never taken), or it leaves its smooth contact.
-void World::leaveForImpact(Body& body, double time, const std::string& other) {
+void SmoothWorld::leaveForImpact(Body& body, double time, const std::string& other) {
   ++body.revision;
   const RigidBodyState s = stateAt(body, time);
   if (body.carrier) {
@@ -352,7 +346,7 @@ void World::leaveForImpact(Body& body, double time, const std::string& other) {
 
 // kry-pai-2002 §3.7 with both bodies free: the Chatterjee–Ruina impulse with K from both
 // inertias at the contact point (contact/impact), +P on `first`, −P on `second`.
-void World::collidePair(const PairTouch& touch) {
+void SmoothWorld::collidePair(const PairTouch& touch) {
   Body& A = *bodies_[touch.first];
   Body& B = *bodies_[touch.second];
   FreePairs& pairs = *free_pairs_;
@@ -373,7 +367,7 @@ void World::collidePair(const PairTouch& touch) {
   const ImpactBody a = impactBody(A.system->body(), A.state);
   const ImpactBody b = impactBody(B.system->body(), B.state);
   const auto relative = [&]() -> Vec3 {
-    return world_detail::pointVelocity(A.state, c) - world_detail::pointVelocity(B.state, c);
+    return pointVelocity(A.state, c) - pointVelocity(B.state, c);
   };
   const Vec3 u = relative();
   const Mat3 K = collisionMatrix(a, b, c);
@@ -413,7 +407,7 @@ void World::collidePair(const PairTouch& touch) {
 // switches into no-slip by itself, by the plastic projection, if the slip is below the
 // threshold). Refused where the contact cannot be set up (singular, near an irregular point) or
 // would not push: a pair in free fall with nothing pressing it together separates at once.
-bool World::establishPairContact(const PairTouch& touch) {
+bool SmoothWorld::establishPairContact(const PairTouch& touch) {
   Body& A = *bodies_[touch.first];
   Body& B = *bodies_[touch.second];
   const ClosestPoints& points = touch.points;
@@ -424,11 +418,10 @@ bool World::establishPairContact(const PairTouch& touch) {
   }
   SmoothContactSetup setup = collisionContactSetup(A, B);
   setup.mass2 = B.system->body();
-  // As World::collide: no-slip friction at once where the bodies' points slip slower than the
+  // As SmoothWorld::collide: no-slip friction at once where the bodies' points slip slower than the
   // threshold, by the pair's plastic projection onto the no-slip constraints (momenta kept).
-  const bool rolls = rollsAfterImpact(world_detail::pointVelocity(A.state, touch.point) -
-                                          world_detail::pointVelocity(B.state, touch.point),
-                                      touch.normal);
+  const bool rolls = rollsAfterImpact(
+      pointVelocity(A.state, touch.point) - pointVelocity(B.state, touch.point), touch.normal);
   std::unique_ptr<SmoothContact> contact;
   try {
     SmoothContactState s =
@@ -459,4 +452,4 @@ bool World::establishPairContact(const PairTouch& touch) {
   return true;
 }
 
-}  // namespace contactsim
+}  // namespace contactsim::world_detail

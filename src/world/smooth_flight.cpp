@@ -1,0 +1,174 @@
+// SmoothWorld's free flight: fixed-step or adaptive integration of free bodies, flight legs that
+// run ahead of the world's time, and the advancement to the first touch of a fixed obstacle
+// (kry-pai-2002 §3.7, world/time_of_impact.hpp); a body's contact steps and the touches that end
+// them.
+#include <algorithm>
+#include <cmath>
+
+#include "contactsim/dynamics/rk4.hpp"
+#include "smooth_world_body.hpp"
+
+namespace contactsim::world_detail {
+
+void SmoothWorld::advanceBody(Body& body, double t, bool through) {
+  double now = body.leg ? body.leg->end_time : time_;
+  for (;;) {
+    if (body.contact && body.contact_touch) {
+      // Another fixed body touched within the contact's steps: the contact ends there.
+      const Body::ContactTouch touch = *body.contact_touch;
+      if (t < touch.time || (t == touch.time && !through)) {
+        return;  // state() reads the contact's dense output
+      }
+      endContact(body, touch.time, stateAt(body, touch.time),
+                 "touches '" + bodies_[obstacles_->body[touch.obstacle]]->name + "'");
+      now = touch.time;
+      // The body still touches the fixed body it was in contact with: a slow impact here bounces
+      // (a body holds one contact at a time) rather than starting a contact that the first would
+      // at once end again.
+      collide(body, touch.obstacle, touch.points, now, /*still_touching=*/true);
+      continue;
+    }
+    if (body.contact) {
+      // The contact takes its own steps past t; the state at t comes from dense output.
+      const double from = body.contact->time();
+      body.contact->advancePast(through ? t + 2e-9 * std::max(1.0, std::abs(t)) : t);
+      collectEvents(body);
+      // Its steps may carry the body into another fixed body (a ball rolling into a wall): the
+      // contact then holds only up to the touch.
+      if (body.support && body.proximity && obstacles_->list.size() > 1) {
+        if (auto touch = obstacleTouch(body, from, body.contact->time())) {
+          body.contact_touch = Body::ContactTouch{touch->time, *touch->obstacle, touch->points};
+          continue;
+        }
+      }
+      if (!body.contact->separated() || body.contact->time() > t) {
+        return;
+      }
+      // Released: free flight from the moment of separation.
+      now = body.contact->time();
+      if (body.contact->stats().accepted_steps == 0) {
+        // Separated where it was established (at an open edge of a surface, or an irregular
+        // point): the impacts there bounce rather than establish contact again, or they would
+        // cycle without time advancing.
+        body.bounce_at = now;
+      }
+      endContact(
+          body, now, stateAt(body, now),
+          body.proximity ? "with collision detection" : "continues without collision detection");
+    }
+    if (!body.proximity) {
+      advanceFree(body, now, t);
+      return;
+    }
+    if (body.leg) {
+      if (t < body.leg->end_time || (t == body.leg->end_time && !through)) {
+        return;  // state() interpolates
+      }
+      // The world has passed the leg's end: take up the flight, or the touch, from there.
+      now = body.leg->end_time;
+      const std::optional<std::size_t> obstacle = body.leg->obstacle;
+      const ClosestPoints points = body.leg->points;
+      body.leg.reset();
+      if (obstacle) {
+        collide(body, *obstacle, points, now);
+        continue;
+      }
+    }
+    FlightSettings settings = flightSettings();
+    settings.gravity = gravity_;
+    const FlightMap fly = [&](const RigidBodyState& x, double t0, double t1) {
+      // advanceFree stretches steps over remainders below 1e-9 s; advancement near a touch asks
+      // for shorter flights than that, which one RK4 step does exactly enough.
+      if (t1 - t0 < 1e-6) {
+        return FreeBodySystem::unpack(rk4Step(*body.system, t0, FreeBodySystem::pack(x), t1 - t0));
+      }
+      body.state = x;
+      advanceFree(body, t0, t1, /*record=*/false);  // a trial: flight records what it keeps
+      return body.state;
+    };
+    const double largest = integrator_.method == IntegratorMethod::kRk4
+                               ? integrator_.step
+                               : integrator_.adaptive.max_step;
+    const RigidBodyState start = body.state;
+    const std::size_t first_step = body.step_sizes.size();
+    const auto flight = flyUntilTouch(*body.proximity, start, now, t + largest, obstacles_->list,
+                                      fly, settings, body.warm, body.nearest);
+    body.state = flight.state;
+    body.nearest = flight.nearest;
+    // An advancement longer than the integrator's largest step was flown in such steps and a
+    // remainder (advanceFree); record it so.
+    for (double h : flight.steps) {
+      for (; h > largest * (1.0 + 1e-9); h -= largest) {
+        recordStep(body, largest);
+      }
+      recordStep(body, h);
+    }
+    if (flight.time > now) {
+      body.leg =
+          Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points, first_step};
+      now = flight.time;
+      continue;  // the output at t, or the leg's end
+    }
+    if (!flight.obstacle) {
+      continue;
+    }
+    collide(body, *flight.obstacle, flight.points, now);
+  }
+}
+
+FlightSettings SmoothWorld::flightSettings() const {
+  FlightSettings settings;
+  settings.tolerance = collisions_.tolerance;
+  settings.grazing_step = contact_steps_.max_step;
+  return settings;
+}
+
+void SmoothWorld::recordStep(Body& body, double h) {
+  ++body.steps;
+  body.smallest_step = body.steps == 1 ? h : std::min(body.smallest_step, h);
+  body.largest_step = std::max(body.largest_step, h);
+  body.step_sizes.push_back(h);
+}
+
+void SmoothWorld::advanceFree(Body& body, double t_start, double t_end, bool record) {
+  double t = t_start;
+  FreeBodySystem::State x = FreeBodySystem::pack(body.state);
+  // Steps that would leave less than this remainder are stretched to end exactly at t_end.
+  const double slack = 1e-9 * std::max(1.0, std::abs(t_end));
+  while (t_end - t > slack) {
+    double h = 0.0;
+    switch (integrator_.method) {
+      case IntegratorMethod::kRk4:
+      case IntegratorMethod::kSemiImplicitEuler: {
+        h = (t_end - t) < integrator_.step + slack ? t_end - t : integrator_.step;
+        if (integrator_.method == IntegratorMethod::kRk4) {
+          x = rk4Step(*body.system, t, x, h);
+        } else {
+          x = FreeBodySystem::pack(
+              semiImplicitEulerStep(*body.system, t, FreeBodySystem::unpack(x), h));
+        }
+        break;
+      }
+      case IntegratorMethod::kPointContact:   // a velocity-level subsystem, never here
+      case IntegratorMethod::kVolumeContact:  // a velocity-level subsystem, never here
+      case IntegratorMethod::kAdaptiveRk4:
+      case IntegratorMethod::kCashKarp45: {
+        const auto result = body.driver->step(*body.system, t, x, t_end);
+        h = result.h;
+        x = result.x;
+        break;
+      }
+    }
+    if (!x.allFinite()) {
+      throw NumericalError("body '" + body.name + "' state became non-finite at t = " +
+                           std::to_string(t + h) + " (step " + std::to_string(h) + " s)");
+    }
+    t += h;
+    if (record) {
+      recordStep(body, h);
+    }
+  }
+  body.state = FreeBodySystem::unpack(x);
+}
+
+}  // namespace contactsim::world_detail

@@ -1,0 +1,261 @@
+// SmoothWorld's set-up and what the façade reads: bodies, the smooth contacts given at the start,
+// the obstacles and free pairs of the collisions; states, energies and step statistics.
+#include <map>
+#include <set>
+
+#include "contactsim/collision/surface_proximity.hpp"
+#include "contactsim/contact/smooth/contact_from_pose.hpp"
+#include "contactsim/dynamics/state_interpolation.hpp"
+#include "contactsim/math/checks.hpp"
+#include "smooth_world_body.hpp"
+
+namespace contactsim::world_detail {
+
+SmoothWorld::SmoothWorld(const WorldDescription& description)
+    : integrator_(description.integrator), gravity_(description.gravity) {
+  // Bodies: fixed ones keep their pose; free ones get their equations of motion and step driver.
+  for (const BodyDescription& b : description.bodies) {
+    auto body = std::make_unique<Body>();
+    body->name = b.name;
+    body->fixed = b.fixed;
+    body->surface = b.surface;
+    body->state = b.initial_state;
+    if (b.fixed) {
+      body->state.twist.setZero();
+    } else {
+      body->system.emplace(b.mass_properties, description.gravity);
+      body->driver.emplace(integrator_.adaptiveParameters());
+    }
+    bodies_.push_back(std::move(body));
+  }
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    if (b.polyhedron || b.half_space) {
+      throw InvalidInputError("body " + std::to_string(i) + " ('" + b.name +
+                              "'): polyhedra and half-spaces belong to the point-contact "
+                              "integrator");
+    }
+  }
+  // Smooth contacts: RK4 with the world's steps (a fixed step is min = max).
+  switch (integrator_.method) {
+    case IntegratorMethod::kRk4:
+      contact_steps_.min_step = contact_steps_.max_step = integrator_.step;
+      break;
+    case IntegratorMethod::kAdaptiveRk4:
+      contact_steps_ = integrator_.adaptiveParameters();
+      break;
+    default:
+      if (!description.smooth_contacts.empty() || description.collisions.enabled) {
+        throw InvalidInputError(std::string("smooth contacts and collisions integrate with rk4 or "
+                                            "adaptive-rk4 (kry-pai-2002 §3.7), not ") +
+                                toString(integrator_.method));
+      }
+  }
+  buildSmoothContacts(description);
+  buildCollisions(description);
+}
+
+SmoothWorld::~SmoothWorld() = default;
+
+// The contacts a scene starts in: a free body on a fixed one, from contact coordinates or a pose.
+void SmoothWorld::buildSmoothContacts(const WorldDescription& description) {
+  std::set<std::size_t> in_contact;
+  for (std::size_t c = 0; c < description.smooth_contacts.size(); ++c) {
+    const SmoothContactDescription& d = description.smooth_contacts[c];
+    const std::string what = "smooth contact " + std::to_string(c);
+    if (d.free_body >= bodies_.size() || d.fixed_body >= bodies_.size()) {
+      throw InvalidInputError(what + ": body index out of range");
+    }
+    const BodyDescription& free = description.bodies[d.free_body];
+    const BodyDescription& fixed = description.bodies[d.fixed_body];
+    if (free.fixed || !fixed.fixed) {
+      throw InvalidInputError(what + ": needs a free body ('" + free.name +
+                              "') first and a fixed body ('" + fixed.name + "') second");
+    }
+    if (!free.surface || !fixed.surface) {
+      throw InvalidInputError(what + ": both bodies need a shape");
+    }
+    if (!in_contact.insert(d.free_body).second) {
+      throw InvalidInputError(what + ": body '" + free.name + "' is already in a smooth contact");
+    }
+    SmoothContactSetup setup;
+    setup.surface1 = free.surface;
+    setup.mass1 = free.mass_properties;
+    setup.surface2 = fixed.surface;
+    setup.E_w_2 = fixed.initial_state.pose();
+    setup.gravity = description.gravity;
+    setup.friction = d.friction;
+    setup.integrator = contact_steps_;
+    setup.boundary_epsilon = d.boundary_epsilon;
+    try {
+      const SmoothContactState initial =
+          d.initial_pose ? contactStateFromPose(setup, d.initial_pose->pose(),
+                                                d.initial_pose->twist, d.initial.mode)
+                         : d.initial;
+      auto contact = std::make_unique<SmoothContact>(setup, initial);
+      if (d.initial_impulse) {
+        const Vec3 j = contact->worldPose().linear().transpose() * d.initial_impulse->impulse_world;
+        contact->applyImpulse(spatial(d.initial_impulse->point_body.cross(j), j));
+      }
+      bodies_[d.free_body]->contact = std::move(contact);
+      bodies_[d.free_body]->support = d.fixed_body;
+    } catch (const InvalidInputError& e) {
+      throw InvalidInputError(what + ": " + e.what());
+    }
+  }
+}
+
+void SmoothWorld::buildCollisions(const WorldDescription& description) {
+  collisions_ = description.collisions;
+  if (!collisions_.enabled) {
+    return;
+  }
+  collisions_.validate();
+  obstacles_ = std::make_unique<Obstacles>();
+  std::map<const Surface*, std::shared_ptr<const ProximityShape>> shapes;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    Body& b = *bodies_[i];
+    if (!b.surface) {
+      continue;
+    }
+    // Bodies of one shape (a field of identical obstacles) share its tessellation and tree.
+    auto& shape = shapes[b.surface.get()];
+    if (!shape) {
+      shape = std::make_shared<const ProximityShape>(b.surface, collisions_.tessellation);
+    }
+    if (b.fixed) {
+      obstacles_->shapes.push_back(shape);
+      obstacles_->list.push_back({shape.get(), b.state.pose()});
+      obstacles_->body.push_back(i);
+    } else {
+      b.proximity = shape;
+    }
+  }
+  // Bodies that start inside an obstacle are an error, not a silent push-out.
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const auto& body = bodies_[i];
+    if (!body->proximity) {
+      continue;
+    }
+    const std::string what = "body " + std::to_string(i) + " ('" + body->name + "')";
+    const Frame pose = stateAt(*body, time_).pose();
+    for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
+      if (obstacles_->body[k] == body->support) {
+        continue;  // touched by construction
+      }
+      const auto& o = obstacles_->list[k];
+      const ClosestPoints cp = closestPoints(*body->proximity, pose, *o.shape, o.pose);
+      if (cp.converged && cp.distance < -collisions_.tolerance) {
+        throw InvalidInputError(what + " starts inside body '" +
+                                bodies_[obstacles_->body[k]]->name + "' (overlap " +
+                                std::to_string(-cp.distance) + " m)");
+      }
+      if (!cp.converged && meshDistance(*body->proximity, pose, *o.shape, o.pose) == 0.0) {
+        throw InvalidInputError(what + " starts inside body '" +
+                                bodies_[obstacles_->body[k]]->name +
+                                "' (their tessellations intersect)");
+      }
+    }
+  }
+  std::vector<std::size_t> free_with_shapes;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    if (bodies_[i]->proximity) {
+      free_with_shapes.push_back(i);
+    }
+  }
+  if (free_with_shapes.size() >= 2) {
+    buildFreePairs(std::move(free_with_shapes));  // smooth_free_pairs.cpp
+  }
+}
+
+void SmoothWorld::advanceTo(double t) {
+  if (free_pairs_) {
+    advanceWithFreePairs(t);  // smooth_free_pairs.cpp
+    return;
+  }
+  for (auto& body : bodies_) {
+    if (!body->fixed) {
+      advanceBody(*body, t);
+    }
+  }
+  time_ = t;
+}
+
+RigidBodyState SmoothWorld::state(std::size_t i) const {
+  const Body& b = *bodies_.at(i);
+  return stateAt(b, time_);
+}
+
+RigidBodyState SmoothWorld::stateAt(const Body& b, double t) const {
+  if (b.carrier)
+    return bodies_[*b.carrier]->contact->body2StateAt(t);
+  if (!b.contact && b.leg) {
+    // A time a rounding error outside the leg (a sum of steps) reads its end.
+    const double slack = 1e-12 * std::max(1.0, std::abs(t));
+    const double s = t < b.leg->start_time && t > b.leg->start_time - slack ? b.leg->start_time
+                     : t > b.leg->end_time && t < b.leg->end_time + slack   ? b.leg->end_time
+                                                                            : t;
+    return interpolateFlight(b.leg->start, b.leg->start_time, b.state, b.leg->end_time, s);
+  }
+  if (!b.contact)
+    return b.state;
+  RigidBodyState s;
+  const Frame E = b.contact->worldPoseAt(t);
+  s.position = E.translation();
+  s.orientation = Quat(E.linear()).normalized();
+  s.twist = b.contact->bodyTwistAt(t);
+  return s;
+}
+
+double SmoothWorld::energy(std::size_t i) const {
+  const Body& b = *bodies_.at(i);
+  if (b.fixed)
+    return 0.0;
+  if (b.contact && !b.carried)
+    return b.contact->energyAt(time_);
+  return b.system->energy(state(i));
+}
+
+Vec3 SmoothWorld::angularMomentum(std::size_t i) const {
+  const Body& b = *bodies_.at(i);
+  if (b.fixed)
+    return Vec3::Zero();
+  const RigidBodyState s = state(i);
+  const Mat3& I = b.contact ? b.contact->setup().mass1.inertia() : b.system->body().inertia();
+  return s.orientation * (I * angular(s.twist));
+}
+
+IntegrationStats SmoothWorld::stats() const {
+  IntegrationStats total;
+  for (const auto& b : bodies_) {
+    if (b->fixed)
+      continue;
+    long steps = b->steps;
+    long rejected = b->driver ? b->driver->stats().rejected : 0;
+    double smallest = b->smallest_step, largest = b->largest_step;
+    if (b->contact) {
+      const SmoothContactStats& c = b->contact->stats();
+      steps += c.accepted_steps;
+      rejected += c.rejected_steps;
+      for (const double h : c.step_sizes) {
+        smallest = smallest == 0.0 ? h : std::min(smallest, h);
+        largest = std::max(largest, h);
+      }
+    }
+    total.steps += steps;
+    total.rejected += rejected;
+    if (steps > 0) {
+      total.smallest_step =
+          total.smallest_step == 0.0 ? smallest : std::min(total.smallest_step, smallest);
+      total.largest_step = std::max(total.largest_step, largest);
+    }
+    total.step_sizes.insert(total.step_sizes.end(), b->step_sizes.begin(), b->step_sizes.end());
+    if (b->contact) {
+      const std::vector<double>& c = b->contact->stats().step_sizes;
+      total.step_sizes.insert(total.step_sizes.end(), c.begin(), c.end());
+    }
+  }
+  return total;
+}
+
+}  // namespace contactsim::world_detail

@@ -1,0 +1,108 @@
+// The event-driven simulation of smooth bodies (kry-pai-2002): free flight, impacts with fixed and
+// free bodies (Chatterjee–Ruina), and continuous smooth contacts established, integrated and ended.
+// Split by concern: smooth_world.cpp (set-up and what the façade reads), smooth_flight.cpp (free
+// flight and the time of impact), smooth_impacts.cpp (impacts, contact establishment and ending),
+// smooth_free_pairs.cpp (free bodies against each other). Internal to world.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contactsim/dynamics/free_body.hpp"
+#include "subsystem.hpp"
+
+namespace contactsim {
+struct ClosestPoints;
+namespace world_detail {
+struct MotionBound;
+struct FlightSettings;
+}  // namespace world_detail
+}  // namespace contactsim
+
+namespace contactsim::world_detail {
+
+class SmoothWorld final : public Subsystem {
+ public:
+  /// Validates the smooth contacts and collision settings; throws InvalidInputError naming the
+  /// body or field at fault.
+  explicit SmoothWorld(const WorldDescription& description);
+  ~SmoothWorld() override;
+
+  void advanceTo(double t) override;
+  [[nodiscard]] double time() const override { return time_; }
+  [[nodiscard]] RigidBodyState state(std::size_t i) const override;
+  [[nodiscard]] double energy(std::size_t i) const override;
+  [[nodiscard]] Vec3 angularMomentum(std::size_t i) const override;
+  [[nodiscard]] IntegrationStats stats() const override;
+  [[nodiscard]] const std::vector<WorldEvent>& events() const override { return events_; }
+
+ private:
+  struct Body;
+  void buildSmoothContacts(const WorldDescription& description);
+  void advanceFree(Body& body, double t_start, double t_end, bool record = true);
+  static void recordStep(Body& body, double h);
+  /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
+  /// take what happens at t itself (the touch that ends a leg at t, a contact step from t).
+  void advanceBody(Body& body, double t, bool through = false);
+  /// `still_touching`: the body has just left a contact with another fixed body that it still
+  /// touches, so it holds no contact with this one (small bounce instead).
+  void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
+               bool still_touching = false);
+  void buildCollisions(const WorldDescription& description);
+  void collectEvents(Body& body);
+  // Free bodies against each other (smooth_free_pairs.cpp).
+  struct FreePairs;
+  struct PairTouch;
+  /// Throws InvalidInputError when two free bodies with surfaces start inside each other.
+  void checkFreeBodiesApart() const;
+  void buildFreePairs(std::vector<std::size_t> bodies);
+  void advanceWithFreePairs(double t);
+  [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
+                                                   double t1);
+  /// The first touch within [t0, t1] of a body in a contact (its states from the contact's dense
+  /// output) with a fixed body other than the contact's own.
+  [[nodiscard]] std::optional<PairTouch> obstacleTouch(Body& body, double t0, double t1);
+  /// What bounds how fast body i's points move from time t (free_pairs.hpp).
+  [[nodiscard]] MotionBound motionBoundAt(const Body& body, double t) const;
+  /// The free body that shares a smooth contact with this one, if any.
+  [[nodiscard]] const Body* contactPartner(const Body& body) const;
+  void collidePair(const PairTouch& touch);
+  /// Continuous contact between two free bodies after an impact left them closing slower than
+  /// contact_speed; false where it cannot be set up (the caller bounces them instead).
+  bool establishPairContact(const PairTouch& touch);
+  void leaveForImpact(Body& body, double time, const std::string& other);
+  void endContact(Body& body, double time, const RigidBodyState& state, const std::string& why);
+  /// The state of a body at a time within its flight leg or its contact's last steps.
+  [[nodiscard]] RigidBodyState stateAt(const Body& body, double t) const;
+  [[nodiscard]] bool nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const;
+  /// The set-up of a contact the collisions establish: body 1's surface and mass, body 2's
+  /// surface, and the world's gravity, friction, steps and irregular radius.
+  [[nodiscard]] SmoothContactSetup collisionContactSetup(const Body& body1,
+                                                         const Body& body2) const;
+  /// Whether an impact that leaves the bodies' points at the contact slipping at `slip`
+  /// (relative, world) across the normal n starts a contact in no-slip friction.
+  [[nodiscard]] bool rollsAfterImpact(const Vec3& slip, const Vec3& n) const;
+  /// Flight settings of the collision searches: the touching tolerance and the grazing step.
+  [[nodiscard]] FlightSettings flightSettings() const;
+  [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
+                                                                const RigidBodyState& state,
+                                                                bool rolls,
+                                                                const ClosestPoints& points,
+                                                                double time) const;
+
+  IntegratorSettings integrator_;
+  Vec3 gravity_;
+  std::vector<std::unique_ptr<Body>> bodies_;
+  std::vector<WorldEvent> events_;
+  double time_ = 0.0;
+  // Collisions: settings, the fixed bodies with surfaces as obstacles, and the contact steps.
+  CollisionSettings collisions_;
+  struct Obstacles;
+  std::unique_ptr<Obstacles> obstacles_;
+  AdaptiveStepParameters contact_steps_;
+  std::unique_ptr<FreePairs> free_pairs_;  // two or more free bodies with surfaces
+};
+
+}  // namespace contactsim::world_detail

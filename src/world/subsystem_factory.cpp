@@ -1,0 +1,26 @@
+// The one place that chooses a contact model: the subsystem for a world description.
+#include "smooth_world.hpp"
+#include "subsystem.hpp"
+#include "velocity_subsystems.hpp"
+
+namespace contactsim::world_detail {
+
+std::unique_ptr<Subsystem> makeSubsystem(const WorldDescription& description) {
+  const IntegratorMethod method = description.integrator.method;
+  if (method != IntegratorMethod::kVolumeContact && !description.joints.empty())
+    throw InvalidInputError("joints need the volume-contact integrator");
+  switch (method) {
+    case IntegratorMethod::kVolumeContact:
+      return std::make_unique<VolumeSubsystem>(description);
+    case IntegratorMethod::kPointContact:
+      return std::make_unique<PointSubsystem>(description);
+    case IntegratorMethod::kRk4:
+    case IntegratorMethod::kAdaptiveRk4:
+    case IntegratorMethod::kCashKarp45:
+    case IntegratorMethod::kSemiImplicitEuler:
+      break;
+  }
+  return std::make_unique<SmoothWorld>(description);
+}
+
+}  // namespace contactsim::world_detail

@@ -1,0 +1,117 @@
+// The velocity-level subsystems: a world's bodies handed to PointContactWorld or
+// VolumeContactWorld, stepped in whole steps, and read back by the World's indices.
+#include "velocity_subsystems.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "velocity_world_bodies.hpp"
+
+namespace contactsim::world_detail {
+
+namespace {
+
+std::string bodyLabel(std::size_t i, const BodyDescription& b) {
+  return "body " + std::to_string(i) + " ('" + b.name + "')";
+}
+
+}  // namespace
+
+// Polyhedra become PointContactWorld's bodies; fixed half-spaces its half-spaces, in world
+// coordinates (normal·x ≤ offset).
+PointSubsystem::PointSubsystem(const WorldDescription& description)
+    : VelocitySubsystem(description.integrator.step) {
+  if (!description.smooth_contacts.empty()) {
+    throw InvalidInputError("smooth contacts need rk4 or adaptive-rk4, not point-contact");
+  }
+  PointContactWorldDescription d;
+  d.gravity = description.gravity;
+  d.settings = description.integrator.point_contact;
+  d.settings.step = step_;
+  index_.assign(description.bodies.size(), std::nullopt);
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    fixed_states_.push_back(b.initial_state);
+    fixed_states_.back().twist.setZero();
+    inertia_.push_back(b.mass_properties.inertia());
+    if (b.surface) {
+      throw InvalidInputError(bodyLabel(i, b) +
+                              ": smooth surfaces belong to the smooth-contact integrators; "
+                              "point contact takes polyhedra and half-spaces");
+    }
+    if (b.half_space) {
+      if (!b.fixed)
+        throw InvalidInputError(bodyLabel(i, b) + ": a half-space must be fixed");
+      const Frame E = b.initial_state.pose();
+      const Vec3 normal = E.linear() * b.half_space->normal.normalized();
+      d.half_spaces.push_back(
+          {b.name, normal,
+           b.half_space->offset / b.half_space->normal.norm() + normal.dot(E.translation()),
+           b.friction});
+      continue;
+    }
+    if (!b.polyhedron) {
+      throw InvalidInputError(bodyLabel(i, b) +
+                              ": point contact needs a polyhedron or half-space shape");
+    }
+    index_[i] = d.bodies.size();
+    d.bodies.push_back(
+        {b.name, b.polyhedron, b.mass_properties, b.initial_state, b.fixed, b.friction});
+  }
+  try {
+    world_ = std::make_unique<PointContactWorld>(std::move(d));
+  } catch (const InvalidInputError& e) {
+    rethrowNamingBody(e, namesOf(description.bodies));
+  }
+}
+
+RigidBodyState PointSubsystem::state(std::size_t i) const {
+  return index_.at(i) ? world_->state(*index_[i]) : fixed_states_.at(i);
+}
+
+double PointSubsystem::energy(std::size_t i) const {
+  return world_->energy(*index_.at(i));
+}
+
+// Every body of the description becomes a body of VolumeContactWorld, with the same index.
+VolumeSubsystem::VolumeSubsystem(const WorldDescription& description)
+    : VelocitySubsystem(description.integrator.step) {
+  if (!description.smooth_contacts.empty() || description.collisions.enabled) {
+    throw InvalidInputError(
+        "smooth contacts and collisions need rk4 or adaptive-rk4, not volume-contact");
+  }
+  VolumeContactWorldDescription d;
+  d.gravity = description.gravity;
+  d.settings = description.integrator.volume_contact;
+  d.settings.step = step_;
+  d.joints = description.joints;
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    if (b.surface || b.polyhedron || b.half_space) {
+      throw InvalidInputError(bodyLabel(i, b) +
+                              ": volume contact takes closed triangle meshes (smooth "
+                              "surfaces, polyhedra and half-spaces belong to other "
+                              "integrators)");
+    }
+    inertia_.push_back(b.mass_properties.inertia());
+    d.bodies.push_back({b.name, b.mesh, b.mass_properties, b.initial_state, b.fixed, b.friction,
+                        b.force, b.torque});
+  }
+  try {
+    world_ = std::make_unique<VolumeContactWorld>(std::move(d));
+  } catch (const InvalidInputError& e) {
+    if (std::string(e.what()).rfind("joint ", 0) == 0)
+      throw;
+    rethrowNamingBody(e, namesOf(description.bodies));
+  }
+}
+
+RigidBodyState VolumeSubsystem::state(std::size_t i) const {
+  return world_->state(i);
+}
+
+double VolumeSubsystem::energy(std::size_t i) const {
+  return world_->energy(i);
+}
+
+}  // namespace contactsim::world_detail
