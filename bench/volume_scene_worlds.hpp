@@ -31,8 +31,8 @@ inline VolumeContactWorldDescription sceneWorld(const std::string& name, Contact
   d.settings.model = model;
   d.joints = scene.world.joints;
   for (const BodyDescription& b : scene.world.bodies) {
-    d.bodies.push_back({b.name, b.mesh, b.mass_properties, b.initial_state, b.fixed, b.friction,
-                        b.force, b.torque});
+    d.bodies.push_back({b.name, b.mesh, b.mass_properties, b.initial_state, b.fixed,
+                        b.friction.value_or(0.5), b.force, b.torque});
   }
   return d;
 }

@@ -22,10 +22,7 @@ ConeProjection parseConeProjection(JsonObject& o) {
   return projection == "slip" ? ConeProjection::kSlipDirection : ConeProjection::kImpulseDirection;
 }
 
-void parseVolumeContactIntegrator(JsonObject& o, IntegratorSettings& s) {
-  s.method = IntegratorMethod::kVolumeContact;
-  s.step = o.positiveNumber("step");
-  VolumeContactSettings& v = s.volume_contact;
+void parseVolumeContactSettings(JsonObject& o, VolumeContactSettings& v) {
   v.resolution = o.positiveNumber("resolution");
   v.target_volume = o.number("target_volume", v.target_volume);
   v.compliance = o.number("compliance", v.compliance);
@@ -35,6 +32,16 @@ void parseVolumeContactIntegrator(JsonObject& o, IntegratorSettings& s) {
   v.solver.tolerance = o.number("tolerance", v.solver.tolerance);
   if (o.has("max_iterations"))
     v.solver.max_iterations = o.integer("max_iterations");
+  v.baumgarte = o.number("baumgarte", v.baumgarte);
+  v.slop = o.number("slop", v.slop);
+  v.max_points_per_pair = parsePointsPerPair(o, v.max_points_per_pair);
+  v.cone_projection = parseConeProjection(o);
+}
+
+void parseVolumeContactIntegrator(JsonObject& o, IntegratorSettings& s) {
+  s.method = IntegratorMethod::kVolumeContact;
+  s.step = o.positiveNumber("step");
+  VolumeContactSettings& v = s.volume_contact;
   const std::string model = o.string("contact_model", "6d");
   if (model == "6d") {
     v.model = ContactModel::k6D;
@@ -43,10 +50,7 @@ void parseVolumeContactIntegrator(JsonObject& o, IntegratorSettings& s) {
   } else {
     o.fail("contact_model", "expected \"6d\" (bouchard-2015 patches) or \"point\" (the baseline)");
   }
-  v.baumgarte = o.number("baumgarte", v.baumgarte);
-  v.slop = o.number("slop", v.slop);
-  v.max_points_per_pair = parsePointsPerPair(o, v.max_points_per_pair);
-  v.cone_projection = parseConeProjection(o);
+  parseVolumeContactSettings(o, v);
   o.rejectUnknownKeys({"method", "step", "resolution", "target_volume", "compliance", "relaxation",
                        "warm_start", "initial_volume_tolerance", "tolerance", "max_iterations",
                        "contact_model", "baumgarte", "slop", "max_points_per_pair",

@@ -12,6 +12,10 @@ namespace contactsim::scene_detail {
 std::size_t parsePointsPerPair(JsonObject& o, std::size_t fallback);
 ConeProjection parseConeProjection(JsonObject& o);
 
+/// The settings of mesh bodies (resolution, target_volume, ..., and the point baseline's baumgarte,
+/// slop, max_points_per_pair, cone_projection); the caller rejects unknown keys.
+void parseVolumeContactSettings(JsonObject& o, VolumeContactSettings& v);
+
 /// The options of {"method": "volume-contact", ...} into s.step and s.volume_contact; rejects
 /// unknown keys.
 void parseVolumeContactIntegrator(JsonObject& o, IntegratorSettings& s);

@@ -85,6 +85,14 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
       throw InvalidInputError(what + ": friction must be ≥ 0");
     }
   }
+  for (const auto& [pair, mu] : description.pair_friction) {
+    if (pair.first >= pair.second || pair.second >= bodies_.size() + half_spaces_.size())
+      throw InvalidInputError("pair friction: no pair (" + std::to_string(pair.first) + ", " +
+                              std::to_string(pair.second) + ")");
+    if (!(mu >= 0.0) || !std::isfinite(mu))
+      throw InvalidInputError("pair friction: friction must be ≥ 0");
+  }
+  pair_friction_ = std::move(description.pair_friction);
   // Bodies must not start inside each other: that would be silently pushed apart.
   std::vector<Generated> initial;
   generateContacts(initial);
@@ -99,6 +107,12 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
                               " m inside " + other);
     }
   }
+}
+
+double PointContactWorld::pairFriction(std::size_t a, std::size_t b, double mu_a,
+                                       double mu_b) const {
+  const auto it = pair_friction_.find({a, b});
+  return it != pair_friction_.end() ? it->second : std::sqrt(mu_a * mu_b);
 }
 
 Frame PointContactWorld::pose(const Body& body) const {
@@ -136,7 +150,8 @@ void PointContactWorld::generateContacts(std::vector<Generated>& out) const {
       const double reach = A.shape->radius() + B.shape->radius() + margin;
       if ((pose_b * B.shape->centroid() - centre_a).squaredNorm() > reach * reach)
         continue;
-      add(a, b, std::sqrt(A.friction * B.friction), std::min(A.shape->radius(), B.shape->radius()),
+      add(a, b, pairFriction(a, b, A.friction, B.friction),
+          std::min(A.shape->radius(), B.shape->radius()),
           collide(*A.shape, pose_a, *B.shape, pose_b, margin));
     }
     if (A.fixed)
@@ -145,8 +160,8 @@ void PointContactWorld::generateContacts(std::vector<Generated>& out) const {
       const HalfSpaceDescription& h = half_spaces_[k];
       if (h.normal.dot(centre_a) - h.offset > A.shape->radius() + margin)
         continue;
-      add(a, bodies_.size() + k, std::sqrt(A.friction * h.friction), A.shape->radius(),
-          collideHalfSpace(*A.shape, pose_a, h.normal, h.offset, margin));
+      add(a, bodies_.size() + k, pairFriction(a, bodies_.size() + k, A.friction, h.friction),
+          A.shape->radius(), collideHalfSpace(*A.shape, pose_a, h.normal, h.offset, margin));
     }
   }
 }

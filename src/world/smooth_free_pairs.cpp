@@ -371,7 +371,7 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
   };
   const Vec3 u = relative();
   const Mat3 K = collisionMatrix(a, b, c);
-  const ImpactResult impact = chatterjeeRuinaImpulse(K, u, n, collisions_.impact);
+  const ImpactResult impact = chatterjeeRuinaImpulse(K, u, n, impactFor(A, B));
   const auto apply = [&](const Vec3& P) {
     const ImpactVelocityChanges dv = applyImpulse(a, b, c, P);
     addVelocityChange(A.state, dv.a);
@@ -420,8 +420,9 @@ bool SmoothWorld::establishPairContact(const PairTouch& touch) {
   setup.mass2 = B.system->body();
   // As SmoothWorld::collide: no-slip friction at once where the bodies' points slip slower than the
   // threshold, by the pair's plastic projection onto the no-slip constraints (momenta kept).
-  const bool rolls = rollsAfterImpact(
-      pointVelocity(A.state, touch.point) - pointVelocity(B.state, touch.point), touch.normal);
+  const bool rolls =
+      rollsAfterImpact(pointVelocity(A.state, touch.point) - pointVelocity(B.state, touch.point),
+                       touch.normal, setup.friction);
   std::unique_ptr<SmoothContact> contact;
   try {
     SmoothContactState s =

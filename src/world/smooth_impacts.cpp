@@ -70,7 +70,7 @@ void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints&
   b.com_world = fixed.state.position;
   const Vec3 u = pointVelocity(body.state, c);
   const ImpactResult impact =
-      chatterjeeRuinaImpulse(collisionMatrix(a, b, c), u, n, collisions_.impact);
+      chatterjeeRuinaImpulse(collisionMatrix(a, b, c), u, n, impactFor(body, fixed));
   addVelocityChange(body.state, applyImpulse(a, b, c, impact.impulse).a);
   const double after = n.dot(pointVelocity(body.state, c));
   char detail[256];
@@ -82,7 +82,7 @@ void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints&
   }
   SmoothContactSetup setup = collisionContactSetup(body, fixed);
   setup.E_w_2 = fixed.state.pose();
-  const bool rolls = rollsAfterImpact(pointVelocity(body.state, c), n);
+  const bool rolls = rollsAfterImpact(pointVelocity(body.state, c), n, setup.friction);
   std::unique_ptr<SmoothContact> contact;
   if (!still_touching && body.bounce_at != time &&
       !nearIrregularPoint(*body.surface, points.patch1, points.st) &&
@@ -139,14 +139,22 @@ SmoothContactSetup SmoothWorld::collisionContactSetup(const Body& body1, const B
   setup.surface2 = body2.surface;
   setup.gravity = gravity_;
   setup.friction = collisions_.friction;
+  setup.friction.mu = materials_->friction(body1.index, body2.index, collisions_.friction.mu);
   setup.integrator = contact_steps_;
   setup.irregular_radius = collisions_.irregular_radius;
   return setup;
 }
 
-bool SmoothWorld::rollsAfterImpact(const Vec3& slip, const Vec3& n) const {
-  return collisions_.friction.mu > 0.0 &&
-         (slip - n * n.dot(slip)).norm() < collisions_.friction.slip_threshold;
+ImpactParameters SmoothWorld::impactFor(const Body& a, const Body& b) const {
+  ImpactParameters p = collisions_.impact;
+  p.restitution = materials_->restitution(a.index, b.index, p.restitution);
+  p.friction = materials_->friction(a.index, b.index, p.friction);
+  return p;
+}
+
+bool SmoothWorld::rollsAfterImpact(const Vec3& slip, const Vec3& n,
+                                   const FrictionParameters& friction) {
+  return friction.mu > 0.0 && (slip - n * n.dot(slip)).norm() < friction.slip_threshold;
 }
 
 bool SmoothWorld::nearIrregularPoint(const Surface& surface, int patch, const Vec2& p) const {

@@ -12,10 +12,13 @@
 namespace contactsim::world_detail {
 
 SmoothWorld::SmoothWorld(const WorldDescription& description)
-    : integrator_(description.integrator), gravity_(description.gravity) {
+    : integrator_(description.integrator),
+      gravity_(description.gravity),
+      materials_(std::make_unique<PairMaterials>(description)) {
   // Bodies: fixed ones keep their pose; free ones get their equations of motion and step driver.
   for (const BodyDescription& b : description.bodies) {
     auto body = std::make_unique<Body>();
+    body->index = bodies_.size();
     body->name = b.name;
     body->fixed = b.fixed;
     body->surface = b.surface;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "contact_models.hpp"
 #include "contactsim/dynamics/free_body.hpp"
 #include "subsystem.hpp"
 
@@ -83,7 +84,10 @@ class SmoothWorld final : public Subsystem {
                                                          const Body& body2) const;
   /// Whether an impact that leaves the bodies' points at the contact slipping at `slip`
   /// (relative, world) across the normal n starts a contact in no-slip friction.
-  [[nodiscard]] bool rollsAfterImpact(const Vec3& slip, const Vec3& n) const;
+  [[nodiscard]] static bool rollsAfterImpact(const Vec3& slip, const Vec3& n,
+                                             const FrictionParameters& friction);
+  /// The impact law's parameters for a pair: the collisions' with the pair's μ and e.
+  [[nodiscard]] ImpactParameters impactFor(const Body& a, const Body& b) const;
   /// Flight settings of the collision searches: the touching tolerance and the grazing step.
   [[nodiscard]] FlightSettings flightSettings() const;
   [[nodiscard]] std::unique_ptr<SmoothContact> establishContact(const SmoothContactSetup& setup,
@@ -94,6 +98,7 @@ class SmoothWorld final : public Subsystem {
 
   IntegratorSettings integrator_;
   Vec3 gravity_;
+  std::unique_ptr<PairMaterials> materials_;
   std::vector<std::unique_ptr<Body>> bodies_;
   std::vector<WorldEvent> events_;
   double time_ = 0.0;

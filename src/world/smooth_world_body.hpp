@@ -19,6 +19,7 @@ namespace contactsim::world_detail {
 // fixed body or with another free body (it holds the contact), or body 2 of a contact another
 // free body holds (its state comes from that contact).
 struct SmoothWorld::Body {
+  std::size_t index = 0;  // in the description
   std::string name;
   bool fixed = false;
   RigidBodyState state;  // fixed and free bodies

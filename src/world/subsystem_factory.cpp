@@ -1,11 +1,14 @@
 // The one place that chooses a contact model: the subsystem for a world description.
+#include "contact_models.hpp"
 #include "smooth_world.hpp"
 #include "subsystem.hpp"
 #include "velocity_subsystems.hpp"
 
 namespace contactsim::world_detail {
 
-std::unique_ptr<Subsystem> makeSubsystem(const WorldDescription& description) {
+std::unique_ptr<Subsystem> makeSubsystem(const WorldDescription& given) {
+  // The model of every pair, from the shapes and the pair overrides.
+  const WorldDescription description = resolveContactModels(given);
   const IntegratorMethod method = description.integrator.method;
   if (method != IntegratorMethod::kVolumeContact && !description.joints.empty())
     throw InvalidInputError("joints need the volume-contact integrator");

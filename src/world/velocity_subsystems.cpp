@@ -5,11 +5,15 @@
 #include <algorithm>
 #include <string>
 
+#include "contact_models.hpp"
 #include "velocity_world_bodies.hpp"
 
 namespace contactsim::world_detail {
 
 namespace {
+
+// μ of a body of the velocity-level models that gives none.
+constexpr double kDefaultFriction = 0.5;
 
 std::string bodyLabel(std::size_t i, const BodyDescription& b) {
   return "body " + std::to_string(i) + " ('" + b.name + "')";
@@ -28,7 +32,10 @@ PointSubsystem::PointSubsystem(const WorldDescription& description)
   d.gravity = description.gravity;
   d.settings = description.integrator.point_contact;
   d.settings.step = step_;
+  const PairMaterials materials(description);
+  const std::vector<std::optional<double>>& mu = materials.bodyFriction();
   index_.assign(description.bodies.size(), std::nullopt);
+  std::vector<std::optional<std::size_t>> half_space(description.bodies.size());
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
     const BodyDescription& b = description.bodies[i];
     fixed_states_.push_back(b.initial_state);
@@ -44,10 +51,11 @@ PointSubsystem::PointSubsystem(const WorldDescription& description)
         throw InvalidInputError(bodyLabel(i, b) + ": a half-space must be fixed");
       const Frame E = b.initial_state.pose();
       const Vec3 normal = E.linear() * b.half_space->normal.normalized();
+      half_space[i] = d.half_spaces.size();
       d.half_spaces.push_back(
           {b.name, normal,
            b.half_space->offset / b.half_space->normal.norm() + normal.dot(E.translation()),
-           b.friction});
+           mu[i].value_or(kDefaultFriction)});
       continue;
     }
     if (!b.polyhedron) {
@@ -55,8 +63,16 @@ PointSubsystem::PointSubsystem(const WorldDescription& description)
                               ": point contact needs a polyhedron or half-space shape");
     }
     index_[i] = d.bodies.size();
-    d.bodies.push_back(
-        {b.name, b.polyhedron, b.mass_properties, b.initial_state, b.fixed, b.friction});
+    d.bodies.push_back({b.name, b.polyhedron, b.mass_properties, b.initial_state, b.fixed,
+                        mu[i].value_or(kDefaultFriction)});
+  }
+  // Pair overrides, by PointContactWorld's indices (half-space k after the bodies).
+  for (const auto& [pair, value] : materials.pairFriction()) {
+    const auto at = [&](std::size_t i) {
+      return index_[i] ? *index_[i] : d.bodies.size() + half_space[i].value_or(0);
+    };
+    if (index_[pair.first] || index_[pair.second])
+      d.pair_friction[std::minmax(at(pair.first), at(pair.second))] = value;
   }
   try {
     world_ = std::make_unique<PointContactWorld>(std::move(d));
@@ -85,6 +101,8 @@ VolumeSubsystem::VolumeSubsystem(const WorldDescription& description)
   d.settings = description.integrator.volume_contact;
   d.settings.step = step_;
   d.joints = description.joints;
+  const PairMaterials materials(description);
+  d.pair_friction = materials.pairFriction();
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
     const BodyDescription& b = description.bodies[i];
     if (b.surface || b.polyhedron || b.half_space) {
@@ -94,8 +112,8 @@ VolumeSubsystem::VolumeSubsystem(const WorldDescription& description)
                               "integrators)");
     }
     inertia_.push_back(b.mass_properties.inertia());
-    d.bodies.push_back({b.name, b.mesh, b.mass_properties, b.initial_state, b.fixed, b.friction,
-                        b.force, b.torque});
+    d.bodies.push_back({b.name, b.mesh, b.mass_properties, b.initial_state, b.fixed,
+                        materials.bodyFriction()[i].value_or(kDefaultFriction), b.force, b.torque});
   }
   try {
     world_ = std::make_unique<VolumeContactWorld>(std::move(d));

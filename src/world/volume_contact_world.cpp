@@ -28,6 +28,7 @@ void VolumeContactSettings::validate() const {
       throw InvalidInputError("volume-contact settings: " + message);
   };
   require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + std::to_string(step));
+  require(model != ContactModel::kSmooth, "the model must be 6d or point, not smooth");
   require(std::isfinite(resolution) && resolution > 0.0,
           "resolution must be > 0 [m], got " + std::to_string(resolution));
   require(std::isfinite(target_volume) && target_volume >= 0.0,
@@ -131,6 +132,14 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
                        d.torque, s.position, s.orientation.normalized(), s.worldLinearVelocity(),
                        s.worldAngularVelocity()});
   }
+  for (const auto& [pair, mu] : description.pair_friction) {
+    if (pair.first >= pair.second || pair.second >= bodies_.size())
+      throw InvalidInputError("pair friction: no pair (" + std::to_string(pair.first) + ", " +
+                              std::to_string(pair.second) + ")");
+    if (!(mu >= 0.0) || !std::isfinite(mu))
+      throw InvalidInputError("pair friction: friction must be ≥ 0");
+  }
+  pair_friction_ = std::move(description.pair_friction);
   world_index_ = bodies_.size();
 
   for (std::size_t k = 0; k < description.joints.size(); ++k) {
@@ -214,7 +223,9 @@ void VolumeContactWorld::detect(std::vector<Pair>& pairs) {
         intersectionVolume(*A.ray_body, pose(a), *B.ray_body, pose(b), {settings_.resolution});
     if (!(iv.moments.volume > 0.0))
       continue;
-    pairs.push_back({a, b, contactPatch(iv.moments), std::sqrt(A.friction * B.friction)});
+    const auto mu = pair_friction_.find({a, b});
+    pairs.push_back({a, b, contactPatch(iv.moments),
+                     mu != pair_friction_.end() ? mu->second : std::sqrt(A.friction * B.friction)});
   }
 }
 

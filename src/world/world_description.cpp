@@ -22,6 +22,18 @@ const char* toString(IntegratorMethod method) {
   return "unknown";
 }
 
+const char* toString(ContactModel model) {
+  switch (model) {
+    case ContactModel::kSmooth:
+      return "smooth";
+    case ContactModel::kPoint:
+      return "point";
+    case ContactModel::k6D:
+      return "6d";
+  }
+  return "unknown";
+}
+
 bool isValidBodyName(std::string_view name) {
   if (name.empty()) {
     return false;

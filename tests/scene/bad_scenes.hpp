@@ -34,7 +34,7 @@ inline const std::vector<BadScene>& badScenes() {
       {"missing_bodies", "/", "missing required key \"bodies\""},
       {"empty_bodies", "/bodies", "non-empty"},
       {"zero_duration", "/duration", "positive"},
-      {"unsupported_version", "/version", "version 2"},
+      {"unsupported_version", "/version", "version 3"},
       {"negative_output_rate", "/output/rate", "positive"},
       {"body_name_with_comma", "/bodies/0/name", "body name"},
       {"infinite_velocity", "/", "number overflow parsing '1e999'"},

@@ -23,8 +23,8 @@ struct Scene {
   std::string origin;  ///< the file it came from, or "<built-in default scene>"
 };
 
-/// The scene format version this build reads and writes.
-inline constexpr int kSceneFormatVersion = 1;
+/// The scene format version this build writes (`contactsim migrate`); it reads this and 1.
+inline constexpr int kSceneFormatVersion = 2;
 
 /// Reads and validates a scene file. Throws SceneError (file, JSON path, message) on anything
 /// malformed: bad JSON, wrong types, unknown keys, missing fields, invalid physical values.

@@ -64,6 +64,8 @@ struct PointContactWorldDescription {
   std::vector<PolyhedronBodyDescription> bodies;
   std::vector<HalfSpaceDescription> half_spaces;
   PointContactSettings settings;
+  /// μ of a pair (a < b; half-space k has index bodies.size() + k) instead of √(μ_a μ_b).
+  std::map<std::pair<std::size_t, std::size_t>, double> pair_friction;
 };
 
 /// One contact of the last step, with its impulse (on body_a; body_b gets the opposite).
@@ -133,6 +135,9 @@ class PointContactWorld {
   PointContactSettings settings_;
   std::vector<Body> bodies_;
   std::vector<HalfSpaceDescription> half_spaces_;
+  std::map<std::pair<std::size_t, std::size_t>, double> pair_friction_;
+  /// μ of pair (a, b): its override, else √(μ_a μ_b).
+  [[nodiscard]] double pairFriction(std::size_t a, std::size_t b, double mu_a, double mu_b) const;
   /// Last step's impulses by pair (a, b), with the contact point in A's body coordinates: a new
   /// contact takes the impulse of the nearest previous one of its pair (feature ids change when
   /// the reference face of a face contact flips; positions barely move).

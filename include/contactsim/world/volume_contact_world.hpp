@@ -67,10 +67,12 @@ struct JointDescription {
   std::optional<JointDrive> drive;  ///< revolute joints only
 };
 
-/// Which contact model the world solves (bouchard-2015 §6 compares the two on the same scenes).
+/// The contact models: how a pair of bodies in contact is simulated. A VolumeContactWorld solves
+/// k6D or kPoint (bouchard-2015 §6 compares the two on the same scenes).
 enum class ContactModel {
-  k6D,     ///< one 6D patch contact per pair (§3–5)
-  kPoint,  ///< the point-based method: points from the meshes, 3×3 Coulomb blocks
+  k6D,      ///< bouchard-2015: one 6D patch contact per pair of closed triangle meshes (§3–5)
+  kPoint,   ///< velocity-level point contacts (polyhedra; on meshes the point-based method of §6)
+  kSmooth,  ///< kry-pai-2002: continuous contact of smooth surfaces in reduced coordinates
 };
 
 struct VolumeContactSettings {
@@ -117,6 +119,8 @@ struct VolumeContactWorldDescription {
   std::vector<MeshBodyDescription> bodies;
   std::vector<JointDescription> joints;
   VolumeContactSettings settings;
+  /// μ of a pair of bodies (a < b) instead of √(μ_a μ_b).
+  std::map<std::pair<std::size_t, std::size_t>, double> pair_friction;
 };
 
 /// One contact of the last step: a 6D patch (with its wrench about the patch centre, world axes,
@@ -205,6 +209,7 @@ class VolumeContactWorld {
   VolumeContactSettings settings_;
   std::vector<Body> bodies_;
   std::vector<Joint> joints_;
+  std::map<std::pair<std::size_t, std::size_t>, double> pair_friction_;
   std::size_t world_index_ = 0;  ///< the fixed stand-in for "the world" in joints (last body)
   /// Last step's impulses: 6D wrenches per body pair (with the patch centre they are about),
   /// point impulses per pair and mesh vertex, joint wrenches per joint.

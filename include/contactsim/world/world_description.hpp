@@ -73,7 +73,12 @@ struct BodyDescription {
     double offset = 0.0;
   };
   std::optional<HalfSpace> half_space;
-  double friction = 0.5;  ///< Coulomb μ of point contacts; a pair uses √(μ_a μ_b)
+  /// The body's material: Coulomb μ and the coefficient of restitution e. A pair combines its
+  /// bodies' values by the geometric mean (pairMaterial) unless a PairDescription overrides it;
+  /// an absent value is the model's default for the body (point and 6D: μ = 0.5; smooth: the
+  /// collisions' impact and contact friction and restitution).
+  std::optional<double> friction;
+  std::optional<double> restitution;
   /// Volume-contact worlds: a closed triangle mesh in body coordinates (centre of mass at the
   /// origin), or none (the body then only takes part in joints).
   std::shared_ptr<const TriangleMesh> mesh;
@@ -132,6 +137,20 @@ struct CollisionSettings {
   void validate() const;
 };
 
+/// Scene-file spelling: "smooth", "point", "6d".
+const char* toString(ContactModel model);
+
+/// What one pair of bodies overrides (scene `pairs`): its contact model and its material. A pair
+/// with `any_pair` set applies to every pair (a later entry overrides an earlier one).
+struct PairDescription {
+  std::size_t body_a = 0;  ///< index into WorldDescription::bodies
+  std::size_t body_b = 0;
+  bool any_pair = false;
+  std::optional<ContactModel> model;
+  std::optional<double> friction;     ///< μ ≥ 0
+  std::optional<double> restitution;  ///< e in [0, 1], smooth model (impacts)
+};
+
 struct WorldDescription {
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< [m/s²] world coordinates
   std::vector<BodyDescription> bodies;
@@ -140,7 +159,22 @@ struct WorldDescription {
   CollisionSettings collisions;
   /// Bilateral joints (volume-contact integrator only; body indices into `bodies`).
   std::vector<JointDescription> joints;
+  /// Per-pair overrides of the contact model and material, in order.
+  std::vector<PairDescription> pairs;
 };
+
+/// `description` with the integrator method set to the subsystem that runs it (World does this
+/// itself; a scene loader calls it to report what runs). The contact model of a pair follows from
+/// its shapes — smooth surfaces: smooth contact evolution; convex polyhedra and half-spaces: point
+/// contact; closed triangle meshes: 6D patch contact — unless `pairs` override it. A time
+/// integration method (rk4, adaptive-rk4, cash-karp45, semi-implicit-euler) becomes point-contact
+/// for polyhedra and volume-contact for meshes (semi-implicit-euler only: they step at the velocity
+/// level), the meshes' model (6D or the point baseline) following the overrides; descriptions
+/// that name point-contact or volume-contact keep them. Throws InvalidInputError naming the body
+/// ("body i ('name'): ...") or pair ("pair k: ...") at fault: a pair override the two shapes cannot
+/// take, two models in one world (one world runs one model until islands of different models can
+/// meet), restitution or external loads where the model has none.
+[[nodiscard]] WorldDescription resolveContactModels(WorldDescription description);
 
 /// Something that happened to a body: patch crossings, friction mode switches, separation.
 struct WorldEvent {

@@ -1,0 +1,241 @@
+// Scene format version 2 (docs/scene-format.md): the integrator names only the time integration;
+// the contact model of each pair follows from the two shapes (world/resolveContactModels), the
+// models' settings live under "models", bodies carry a material, and "pairs" override a pair's
+// model and material.
+#include <optional>
+#include <utility>
+
+#include "scene_parts.hpp"
+
+namespace contactsim::scene_detail {
+namespace {
+
+const char* const kMethods =
+    "rk4, adaptive-rk4, cash-karp45 or semi-implicit-euler; the contact model follows from the "
+    "shapes";
+
+IntegratorSettings parseIntegrator(JsonObject o) {
+  IntegratorSettings s;
+  const std::string method = o.string("method");
+  if (!parseTimeIntegration(o, method, s))
+    o.fail("method", "unknown integrator \"" + method + "\" (expected " + kMethods + ")");
+  try {
+    s.validate();
+  } catch (const InvalidInputError& e) {
+    o.fail("", e.what());
+  }
+  return s;
+}
+
+// "models": the settings of each contact model.
+void parseModels(JsonObject o, WorldDescription& world) {
+  o.rejectUnknownKeys({"smooth", "point", "6d"});
+  if (o.has("smooth")) {
+    JsonObject smooth = o.object("smooth");
+    smooth.rejectUnknownKeys({"collisions"});
+    if (smooth.has("collisions"))
+      world.collisions = parseCollisions(smooth.object("collisions"));
+  }
+  if (o.has("point")) {
+    JsonObject point = o.object("point");
+    PointContactSettings& p = world.integrator.point_contact;
+    parsePointContactSettings(point, p);
+    point.rejectUnknownKeys({"margin", "baumgarte", "warm_start", "max_points_per_pair",
+                             "tolerance", "max_iterations", "cone_projection"});
+    try {
+      PointContactSettings checked = p;
+      checked.step = 1.0;  // the integrator's, checked there
+      checked.validate();
+    } catch (const InvalidInputError& e) {
+      point.fail("", e.what());
+    }
+  }
+  if (o.has("6d")) {
+    JsonObject six_d = o.object("6d");
+    VolumeContactSettings& v = world.integrator.volume_contact;
+    parseVolumeContactSettings(six_d, v);
+    six_d.rejectUnknownKeys({"resolution", "target_volume", "compliance", "relaxation",
+                             "warm_start", "initial_volume_tolerance", "tolerance",
+                             "max_iterations", "baumgarte", "slop", "max_points_per_pair",
+                             "cone_projection"});
+    try {
+      VolumeContactSettings checked = v;
+      checked.step = 1.0;
+      checked.validate();
+    } catch (const InvalidInputError& e) {
+      six_d.fail("", e.what());
+    }
+  }
+}
+
+// "friction" μ ≥ 0 and "restitution" e ∈ [0, 1], of a body's material or a pair.
+void parseMaterial(JsonObject& o, std::optional<double>& friction,
+                   std::optional<double>& restitution) {
+  if (o.has("friction")) {
+    friction = o.number("friction");
+    if (!(*friction >= 0.0))
+      o.fail("friction", "expected μ ≥ 0");
+  }
+  if (o.has("restitution")) {
+    restitution = o.number("restitution");
+    if (!(*restitution >= 0.0 && *restitution <= 1.0))
+      o.fail("restitution", "expected e in [0, 1]");
+  }
+}
+
+// The shape decides the body's contact model: smooth surfaces, convex polyhedra (box, prism and
+// frustum; "representation": "mesh" makes them closed triangle meshes), or meshes.
+void parseBodyShape(JsonObject& body_object, BodyDescription& body,
+                    const std::filesystem::path& base, MeshCache& meshes,
+                    SurfaceCache& surfaces) {
+  const nlohmann::json& json = body_object.required("shape");
+  JsonObject shape = body_object.object("shape");
+  const std::string type = shape.string("type");
+  const std::string representation = shape.string("representation", "");
+  const bool polyhedral = isPolyhedralShapeType(type);
+  if (!representation.empty() && (!polyhedral || type == "half-space"))
+    shape.fail("representation", "only box, prism and frustum shapes have a representation");
+  if (!representation.empty() && representation != "polyhedron" && representation != "mesh")
+    shape.fail("representation", "expected \"polyhedron\" (point contact) or \"mesh\" (6D)");
+  if (isMeshOnlyShapeType(type) || representation == "mesh") {
+    // As scene format 1's volume-contact shapes: the same keys, the same mesh cache.
+    nlohmann::json plain = json;
+    plain.erase("representation");
+    body.mesh = parseMeshShape(JsonObject(plain, shape.path(), shape.file()), plain.dump(), base,
+                               meshes);
+  } else if (polyhedral) {
+    nlohmann::json plain = json;
+    plain.erase("representation");
+    parsePolyhedralShape(JsonObject(plain, shape.path(), shape.file()), body.polyhedron,
+                         body.half_space);
+  } else {
+    std::shared_ptr<const Surface>& surface = surfaces[json.dump()];
+    if (!surface)
+      surface = parseShape(shape, base);
+    body.surface = surface;
+  }
+}
+
+BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, MeshCache& meshes,
+                          SurfaceCache& surfaces) {
+  o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
+                       "angular_velocity", "linear_velocity", "shape", "material", "force",
+                       "torque"});
+  BodyDescription body;
+  parseBodyIdentity(o, body);
+  for (const char* key : {"force", "torque"}) {
+    if (o.has(key) && body.fixed)
+      o.fail(key, "external loads act on free bodies");
+  }
+  body.force = o.vec3("force", Vec3::Zero());
+  body.torque = o.vec3("torque", Vec3::Zero());
+  if (o.has("material")) {
+    JsonObject material = o.object("material");
+    material.rejectUnknownKeys({"friction", "restitution"});
+    parseMaterial(material, body.friction, body.restitution);
+  }
+  if (o.has("shape"))
+    parseBodyShape(o, body, base, meshes, surfaces);
+  parseBodyMassAndState(o, body);
+  return body;
+}
+
+std::optional<ContactModel> parseModel(JsonObject& o) {
+  if (!o.has("model"))
+    return std::nullopt;
+  const std::string model = o.string("model");
+  for (const ContactModel m : {ContactModel::kSmooth, ContactModel::kPoint, ContactModel::k6D}) {
+    if (model == toString(m))
+      return m;
+  }
+  o.fail("model", "unknown contact model \"" + model + "\" (expected smooth, point or 6d)");
+}
+
+// One element of "pairs": "bodies" (two names, or "*" for every pair), then any of "model",
+// "friction", "restitution".
+PairDescription parsePair(JsonObject o, const Scene& scene) {
+  o.rejectUnknownKeys({"bodies", "model", "friction", "restitution"});
+  PairDescription p;
+  const nlohmann::json& bodies = o.required("bodies");
+  if (bodies.is_string() && bodies.get<std::string>() == "*") {
+    p.any_pair = true;
+  } else if (bodies.is_array() && bodies.size() == 2) {
+    p.body_a = bodyIndex(scene, o, bodies[0], o.pathOf("bodies") + "/0");
+    p.body_b = bodyIndex(scene, o, bodies[1], o.pathOf("bodies") + "/1");
+    if (p.body_a == p.body_b)
+      o.fail("bodies", "names body \"" + scene.world.bodies[p.body_a].name + "\" twice");
+  } else {
+    o.fail("bodies", "expected two body names, or \"*\" for every pair");
+  }
+  p.model = parseModel(o);
+  parseMaterial(o, p.friction, p.restitution);
+  if (!p.model && !p.friction && !p.restitution)
+    o.fail("", "a pair overrides at least one of model, friction and restitution");
+  return p;
+}
+
+}  // namespace
+
+Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
+                         const std::filesystem::path& base) {
+  JsonObject root(json, "", origin);
+  root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
+                          "integrator", "models", "output", "bodies", "contacts", "pairs",
+                          "joints"});
+  if (root.string("format") != "contactsim-scene")
+    root.fail("format", "expected \"contactsim-scene\"");
+  (void)root.integer("version");  // 2, or this parser would not have been chosen
+  // The scene: names, time, gravity, integration, the models' settings, outputs.
+  Scene scene;
+  scene.origin = origin;
+  scene.name = root.string("name");
+  if (scene.name.empty())
+    root.fail("name", "expected a non-empty scene name");
+  scene.description = root.string("description", "");
+  scene.duration = root.positiveNumber("duration");
+  scene.world.gravity = root.vec3("gravity", Vec3(0.0, 0.0, -9.81));
+  scene.world.integrator = parseIntegrator(root.object("integrator"));
+  if (root.has("models"))
+    parseModels(root.object("models"), scene.world);
+  if (root.has("output")) {
+    JsonObject output = root.object("output");
+    output.rejectUnknownKeys({"rate"});
+    scene.output.rate = output.positiveNumber("rate", scene.output.rate);
+  }
+  // Bodies, unique by name.
+  const nlohmann::json& bodies = root.required("bodies");
+  if (!bodies.is_array() || bodies.empty())
+    root.fail("bodies", "expected a non-empty array of bodies");
+  MeshCache meshes;
+  SurfaceCache surfaces;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
+    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, meshes,
+                                           surfaces));
+    for (std::size_t j = 0; j < i; ++j) {
+      if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
+        throw SceneError(origin, path + "/name",
+                         "duplicate body name \"" + scene.world.bodies[i].name + "\"");
+      }
+    }
+  }
+  // What refers to bodies: initial smooth contacts, pair overrides, joints.
+  parseContacts(root, scene);
+  if (root.has("pairs")) {
+    const nlohmann::json& pairs = root.required("pairs");
+    if (!pairs.is_array())
+      root.fail("pairs", "expected an array of pair overrides");
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const std::string path = root.pathOf("pairs") + "/" + std::to_string(i);
+      scene.world.pairs.push_back(parsePair(JsonObject(pairs[i], path, origin), scene));
+    }
+  }
+  if (root.has("joints"))
+    parseJoints(root, scene);
+  // The models the shapes call for, then the world built once.
+  probeWorld(scene, "pairs");  // the world resolves the models as below, naming the path of errors
+  scene.world = resolveContactModels(std::move(scene.world));
+  return scene;
+}
+
+}  // namespace contactsim::scene_detail

@@ -1,0 +1,243 @@
+// The contact model of each pair and the pairs' materials (contact_models.hpp).
+#include "contact_models.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace contactsim::world_detail {
+
+namespace {
+
+const char* describe(ShapeKind kind) {
+  switch (kind) {
+    case ShapeKind::kSmooth:
+      return "a smooth surface";
+    case ShapeKind::kPolyhedral:
+      return "a convex polyhedron or half-space";
+    case ShapeKind::kMesh:
+      return "a closed triangle mesh";
+    case ShapeKind::kNone:
+      break;
+  }
+  return "no shape";
+}
+
+std::string bodyLabel(const WorldDescription& d, std::size_t i) {
+  return "body " + std::to_string(i) + " ('" + d.bodies[i].name + "')";
+}
+
+std::string pairLabel(std::size_t k) {
+  return "pair " + std::to_string(k);
+}
+
+// The one kind of shape the world's bodies have (kNone if none has a shape).
+ShapeKind worldKind(const WorldDescription& d) {
+  std::optional<std::size_t> first;
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    const ShapeKind kind = shapeKind(d.bodies[i]);
+    if (kind == ShapeKind::kNone)
+      continue;
+    if (!first) {
+      first = i;
+    } else if (kind != shapeKind(d.bodies[*first])) {
+      throw InvalidInputError(
+          bodyLabel(d, i) + ": has " + describe(kind) + " but " + bodyLabel(d, *first) + " has " +
+          describe(shapeKind(d.bodies[*first])) +
+          "; contact between bodies of different contact models is not supported yet (one "
+          "world runs one model: smooth, point or 6d)");
+    }
+  }
+  return first ? shapeKind(d.bodies[*first]) : ShapeKind::kNone;
+}
+
+// The model a world of this kind runs when no pair overrides it.
+ContactModel defaultModel(ShapeKind kind, const WorldDescription& d) {
+  switch (kind) {
+    case ShapeKind::kPolyhedral:
+      return ContactModel::kPoint;
+    case ShapeKind::kMesh:
+      return d.integrator.volume_contact.model;
+    case ShapeKind::kSmooth:
+    case ShapeKind::kNone:
+      break;
+  }
+  return ContactModel::kSmooth;
+}
+
+// The model every pair of the world runs: the default or the overrides, which must agree.
+ContactModel worldModel(ShapeKind kind, const WorldDescription& d) {
+  ContactModel model = defaultModel(kind, d);
+  std::optional<std::size_t> single;  // the first single-pair override, checked against the end
+  for (std::size_t k = 0; k < d.pairs.size(); ++k) {
+    const PairDescription& p = d.pairs[k];
+    if (!p.model)
+      continue;
+    const ShapeKind a = p.any_pair ? kind : shapeKind(d.bodies[p.body_a]);
+    const ShapeKind b = p.any_pair ? kind : shapeKind(d.bodies[p.body_b]);
+    if (!handles(*p.model, a, b)) {
+      throw InvalidInputError(
+          pairLabel(k) + ": the " + toString(*p.model) + " model cannot handle " +
+          (p.any_pair ? std::string("the bodies' shapes (") + describe(kind) + ")"
+                      : "body '" + d.bodies[p.body_a].name + "' (" + describe(a) + ") and body '" +
+                            d.bodies[p.body_b].name + "' (" + describe(b) + ")") +
+          "; smooth takes two smooth surfaces, point two polyhedra or half-spaces or two meshes, "
+          "6d two meshes");
+    }
+    if (p.any_pair) {
+      model = *p.model;
+      single.reset();
+    } else if (!single) {
+      single = k;
+    }
+  }
+  for (std::size_t k = single.value_or(d.pairs.size()); k < d.pairs.size(); ++k) {
+    const PairDescription& p = d.pairs[k];
+    if (p.model && !p.any_pair && *p.model != model) {
+      throw InvalidInputError(pairLabel(k) + ": the " + toString(*p.model) +
+                              " model differs from the world's other pairs (" + toString(model) +
+                              "); one world runs one model until islands of different models "
+                              "can meet");
+    }
+  }
+  return model;
+}
+
+double mean(const std::optional<double>& a, const std::optional<double>& b, double fallback) {
+  if (!a && !b)
+    return fallback;
+  return std::sqrt(a.value_or(fallback) * b.value_or(fallback));
+}
+
+}  // namespace
+
+ShapeKind shapeKind(const BodyDescription& body) {
+  if (body.surface)
+    return ShapeKind::kSmooth;
+  if (body.polyhedron || body.half_space)
+    return ShapeKind::kPolyhedral;
+  if (body.mesh)
+    return ShapeKind::kMesh;
+  return ShapeKind::kNone;
+}
+
+bool handles(ContactModel model, ShapeKind a, ShapeKind b) {
+  if (a != b)
+    return false;
+  switch (model) {
+    case ContactModel::kSmooth:
+      return a == ShapeKind::kSmooth;
+    case ContactModel::kPoint:
+      return a == ShapeKind::kPolyhedral || a == ShapeKind::kMesh;
+    case ContactModel::k6D:
+      return a == ShapeKind::kMesh;
+  }
+  return false;
+}
+
+}  // namespace contactsim::world_detail
+
+namespace contactsim {
+
+using world_detail::ShapeKind;
+
+WorldDescription resolveContactModels(WorldDescription d) {
+  using namespace world_detail;
+  const PairMaterials materials(d);  // validates the pairs
+  const IntegratorMethod method = d.integrator.method;
+  if (method == IntegratorMethod::kPointContact || method == IntegratorMethod::kVolumeContact)
+    return d;  // scene format 1: the integrator names the model
+  const ShapeKind kind = worldKind(d);
+  const ContactModel model = worldModel(kind, d);
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    if (kind != ShapeKind::kMesh && (!d.bodies[i].force.isZero(0.0) || !d.bodies[i].torque.isZero(0.0)))
+      throw InvalidInputError(bodyLabel(d, i) +
+                              ": external force and torque act on the bodies of mesh worlds only");
+  }
+  if (kind != ShapeKind::kPolyhedral && kind != ShapeKind::kMesh)
+    return d;
+  // Polyhedra and meshes step at the velocity level.
+  if (method != IntegratorMethod::kSemiImplicitEuler) {
+    throw InvalidInputError(std::string("integrator: the ") + toString(model) +
+                            " model steps at the velocity level; use semi-implicit-euler with "
+                            "its step, not " +
+                            toString(method));
+  }
+  if (materials.anyRestitution()) {
+    throw InvalidInputError(std::string("restitution: the ") + toString(model) +
+                            " model is velocity-level and plastic; restitution acts in the "
+                            "smooth model's impacts");
+  }
+  if (kind == ShapeKind::kPolyhedral) {
+    d.integrator.method = IntegratorMethod::kPointContact;
+  } else {
+    d.integrator.method = IntegratorMethod::kVolumeContact;
+    d.integrator.volume_contact.model = model;
+  }
+  return d;
+}
+
+}  // namespace contactsim
+
+namespace contactsim::world_detail {
+
+PairMaterials::PairMaterials(const WorldDescription& d) {
+  for (const BodyDescription& b : d.bodies) {
+    mu_.push_back(b.friction);
+    e_.push_back(b.restitution);
+  }
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    const std::string what = bodyLabel(d, i);
+    if (mu_[i] && (!(*mu_[i] >= 0.0) || !std::isfinite(*mu_[i])))
+      throw InvalidInputError(what + ": friction must be finite and ≥ 0");
+    if (e_[i] && !(*e_[i] >= 0.0 && *e_[i] <= 1.0))
+      throw InvalidInputError(what + ": restitution must lie in [0, 1]");
+  }
+  for (std::size_t k = 0; k < d.pairs.size(); ++k) {
+    const PairDescription& p = d.pairs[k];
+    if (p.friction && (!(*p.friction >= 0.0) || !std::isfinite(*p.friction)))
+      throw InvalidInputError(pairLabel(k) + ": friction must be finite and ≥ 0");
+    if (p.restitution && !(*p.restitution >= 0.0 && *p.restitution <= 1.0))
+      throw InvalidInputError(pairLabel(k) + ": restitution must lie in [0, 1]");
+    if (p.any_pair) {
+      // An override of every pair: each body's value, so that the geometric mean gives it.
+      if (p.friction) {
+        std::fill(mu_.begin(), mu_.end(), p.friction);
+        pair_mu_.clear();
+      }
+      if (p.restitution) {
+        std::fill(e_.begin(), e_.end(), p.restitution);
+        pair_e_.clear();
+      }
+      continue;
+    }
+    if (p.body_a >= d.bodies.size() || p.body_b >= d.bodies.size())
+      throw InvalidInputError(pairLabel(k) + ": body index out of range");
+    if (p.body_a == p.body_b) {
+      throw InvalidInputError(pairLabel(k) + ": names body '" + d.bodies[p.body_a].name +
+                              "' twice");
+    }
+    const auto key = std::minmax(p.body_a, p.body_b);
+    if (p.friction)
+      pair_mu_[key] = *p.friction;
+    if (p.restitution)
+      pair_e_[key] = *p.restitution;
+  }
+}
+
+double PairMaterials::friction(std::size_t i, std::size_t j, double model_default) const {
+  const auto it = pair_mu_.find(std::minmax(i, j));
+  return it != pair_mu_.end() ? it->second : mean(mu_[i], mu_[j], model_default);
+}
+
+double PairMaterials::restitution(std::size_t i, std::size_t j, double model_default) const {
+  const auto it = pair_e_.find(std::minmax(i, j));
+  return it != pair_e_.end() ? it->second : mean(e_[i], e_[j], model_default);
+}
+
+bool PairMaterials::anyRestitution() const {
+  return !pair_e_.empty() ||
+         std::any_of(e_.begin(), e_.end(), [](const auto& e) { return e.has_value(); });
+}
+
+}  // namespace contactsim::world_detail
