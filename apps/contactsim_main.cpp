@@ -3,6 +3,7 @@
 //   contactsim                         run the built-in default scene
 //   contactsim run SCENE.json [--out DIR]
 //   contactsim validate SCENE.json     check a scene without running it
+//   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
@@ -13,10 +14,12 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <vector>
 
 #include "contactsim/error.hpp"
+#include "contactsim/io/atomic_files.hpp"
 #include "contactsim/scene/bowl_study.hpp"
 #include "contactsim/scene/restitution_study.hpp"
 #include "contactsim/scene/run.hpp"
@@ -97,6 +100,24 @@ int runBowlStudy(const contactsim::BowlStudyOptions& options, const std::string&
   return 0;
 }
 
+// `contactsim migrate`: the format 2 text on standard output, or written whole to `out`.
+int migrateScene(const std::string& scene_file, const std::string& out) {
+  const std::filesystem::path in = scene_file;
+  const std::filesystem::path destination =
+      out.empty() ? in.parent_path() : std::filesystem::path(out).parent_path();
+  const std::string text =
+      contactsim::migrateScene(contactsim::readSceneFile(in), scene_file, destination);
+  if (out.empty()) {
+    std::cout << text;
+    return 0;
+  }
+  const std::filesystem::path target = out;
+  contactsim::writeFilesAtomically(
+      target.has_parent_path() ? target.parent_path() : std::filesystem::path("."),
+      {{target.filename().string(), text}});
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -113,6 +134,12 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet", quiet, "Print nothing on success");
   CLI::App* validate = app.add_subcommand("validate", "Check a scene file without running it");
   validate->add_option("scene", scene_file, "Scene file")->required();
+
+  std::string migrate_out;
+  CLI::App* migrate =
+      app.add_subcommand("migrate", "Write the scene format 2 equivalent of a format 1 scene");
+  migrate->add_option("scene", scene_file, "Scene file in format 1")->required();
+  migrate->add_option("-o,--output", migrate_out, "Write it here (default: standard output)");
 
   contactsim::RestitutionStudyOptions study;
   CLI::App* restitution = app.add_subcommand(
@@ -166,6 +193,9 @@ int main(int argc, char** argv) {
         }
       }
       return runBowlStudy(bowl, out_dir, quiet);
+    }
+    if (*migrate) {
+      return migrateScene(scene_file, migrate_out);
     }
     if (*validate) {
       const contactsim::Scene scene = contactsim::loadSceneFile(scene_file);

@@ -174,7 +174,7 @@ Scene parseScene(std::string_view text, const std::string& origin) {
   return parseRoot(json, origin, base);
 }
 
-Scene loadSceneFile(const std::filesystem::path& file) {
+std::string readSceneFile(const std::filesystem::path& file) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) {
     throw SceneError(file.string(), "", "no such scene file (or not a regular file)");
@@ -188,7 +188,11 @@ Scene loadSceneFile(const std::filesystem::path& file) {
   if (in.bad()) {
     throw SceneError(file.string(), "", "cannot read the scene file");
   }
-  return parseScene(text.str(), file.string());
+  return text.str();
+}
+
+Scene loadSceneFile(const std::filesystem::path& file) {
+  return parseScene(readSceneFile(file), file.string());
 }
 
 }  // namespace contactsim

@@ -46,7 +46,6 @@ void parsePointContactSettings(JsonObject& o, PointContactSettings& p) {
   p.solver.cone_projection = parseConeProjection(o);
 }
 
-
 Mat3 parseInertia(JsonObject& body) {
   const nlohmann::json& v = body.required("inertia");
   // Three numbers: principal moments along the body axes; three rows: the full tensor.
@@ -257,10 +256,11 @@ void probeWorld(const Scene& scene, const std::string& pairs_key) {
   } catch (const InvalidInputError& e) {
     const std::string message = e.what();
     std::string path = "/";
-    for (const auto& [prefix, key] : {std::pair<std::string, std::string>{"smooth contact ", "contacts"},
-                                      {"body ", "bodies"},
-                                      {"joint ", "joints"},
-                                      {"pair ", pairs_key}}) {
+    for (const auto& [prefix, key] :
+         {std::pair<std::string, std::string>{"smooth contact ", "contacts"},
+          {"body ", "bodies"},
+          {"joint ", "joints"},
+          {"pair ", pairs_key}}) {
       if (message.rfind(prefix, 0) == 0) {
         path =
             "/" + key + "/" +

@@ -86,8 +86,7 @@ void parseMaterial(JsonObject& o, std::optional<double>& friction,
 // The shape decides the body's contact model: smooth surfaces, convex polyhedra (box, prism and
 // frustum; "representation": "mesh" makes them closed triangle meshes), or meshes.
 void parseBodyShape(JsonObject& body_object, BodyDescription& body,
-                    const std::filesystem::path& base, MeshCache& meshes,
-                    SurfaceCache& surfaces) {
+                    const std::filesystem::path& base, MeshCache& meshes, SurfaceCache& surfaces) {
   const nlohmann::json& json = body_object.required("shape");
   JsonObject shape = body_object.object("shape");
   const std::string type = shape.string("type");
@@ -101,8 +100,8 @@ void parseBodyShape(JsonObject& body_object, BodyDescription& body,
     // As scene format 1's volume-contact shapes: the same keys, the same mesh cache.
     nlohmann::json plain = json;
     plain.erase("representation");
-    body.mesh = parseMeshShape(JsonObject(plain, shape.path(), shape.file()), plain.dump(), base,
-                               meshes);
+    body.mesh =
+        parseMeshShape(JsonObject(plain, shape.path(), shape.file()), plain.dump(), base, meshes);
   } else if (polyhedral) {
     nlohmann::json plain = json;
     plain.erase("representation");
@@ -210,8 +209,8 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
   SurfaceCache surfaces;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
-    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, meshes,
-                                           surfaces));
+    scene.world.bodies.push_back(
+        parseBody(JsonObject(bodies[i], path, origin), base, meshes, surfaces));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",

@@ -150,7 +150,8 @@ WorldDescription resolveContactModels(WorldDescription d) {
   const ShapeKind kind = worldKind(d);
   const ContactModel model = worldModel(kind, d);
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
-    if (kind != ShapeKind::kMesh && (!d.bodies[i].force.isZero(0.0) || !d.bodies[i].torque.isZero(0.0)))
+    if (kind != ShapeKind::kMesh &&
+        (!d.bodies[i].force.isZero(0.0) || !d.bodies[i].torque.isZero(0.0)))
       throw InvalidInputError(bodyLabel(d, i) +
                               ": external force and torque act on the bodies of mesh worlds only");
   }

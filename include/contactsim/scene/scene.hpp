@@ -30,8 +30,19 @@ inline constexpr int kSceneFormatVersion = 2;
 /// malformed: bad JSON, wrong types, unknown keys, missing fields, invalid physical values.
 [[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file);
 
+/// The text of a scene file. Throws SceneError when it is missing, not a regular file or
+/// unreadable.
+[[nodiscard]] std::string readSceneFile(const std::filesystem::path& file);
+
 /// Parses scene text; `origin` names it in error messages.
 [[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin);
+
+/// Scene format 1 text as the equivalent format 2 text (JSON, two-space indent; same bodies,
+/// contacts and settings, so the same outputs). Relative OBJ paths, read from `origin`'s
+/// directory, are rewritten as seen from `destination_directory`. Throws SceneError when the text
+/// is not a valid format-1 scene (or is format 2 already).
+[[nodiscard]] std::string migrateScene(std::string_view text, const std::string& origin,
+                                       const std::filesystem::path& destination_directory);
 
 /// The scene `contactsim` runs without arguments: the thesis rattleback spun counter-clockwise,
 /// reversing its spin (scenes/rattleback-spin.json, compiled in).
