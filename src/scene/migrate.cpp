@@ -28,8 +28,8 @@ void rebase(Json& shape, const std::filesystem::path& from, const std::filesyste
   if (!shape.is_object() || !shape.contains("obj") || !shape["obj"].is_string())
     return;
   const std::filesystem::path file = shape["obj"].get<std::string>();
-  if (file.is_absolute() || std::filesystem::weakly_canonical(from) ==
-                                std::filesystem::weakly_canonical(to))
+  if (file.is_absolute() ||
+      std::filesystem::weakly_canonical(from) == std::filesystem::weakly_canonical(to))
     return;
   const std::filesystem::path absolute = std::filesystem::absolute(from / file);
   shape["obj"] =

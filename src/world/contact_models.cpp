@@ -165,7 +165,13 @@ WorldDescription resolveContactModels(WorldDescription d) {
                             toString(method));
   }
   if (materials.anyRestitution()) {
-    throw InvalidInputError(std::string("restitution: the ") + toString(model) +
+    // Name the first body or pair that gives one.
+    std::string who = "restitution";
+    for (std::size_t k = d.pairs.size(); k-- > 0;)
+      who = d.pairs[k].restitution ? pairLabel(k) : who;
+    for (std::size_t i = d.bodies.size(); i-- > 0;)
+      who = d.bodies[i].restitution ? bodyLabel(d, i) : who;
+    throw InvalidInputError(who + ": restitution: the " + toString(model) +
                             " model is velocity-level and plastic; restitution acts in the "
                             "smooth model's impacts");
   }

@@ -72,6 +72,45 @@ TEST(CliTest, BadScenesFailCleanlyWithoutOutputs) {
   }
 }
 
+TEST(CliTest, MigrateWritesFormatTwoThatRunsAsFormatOne) {
+  const fs::path dir = scratch("migrate");
+  const std::string v1 =
+      std::string(CONTACTSIM_SOURCE_DIR) + "/tests/data/scenes-v1/sphere-drop.json";
+  // To standard output, and to a file whose relative paths stay valid.
+  const Outcome printed = runCli("migrate '" + v1 + "'", dir);
+  EXPECT_EQ(printed.exit_code, 0) << printed.output;
+  EXPECT_NE(printed.output.find("\"version\": 2"), std::string::npos) << printed.output;
+  const Outcome written = runCli("migrate '" + v1 + "' -o sub/drop.json", dir);
+  EXPECT_EQ(written.exit_code, 0) << written.output;
+  EXPECT_TRUE(written.output.empty()) << written.output;
+  EXPECT_EQ(runCli("run sub/drop.json --out new --quiet", dir).exit_code, 0);
+  EXPECT_EQ(runCli("run '" + v1 + "' --out old --quiet", dir).exit_code, 0);
+  const auto text = [&](const fs::path& file) {
+    std::ifstream in(dir / file);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  EXPECT_EQ(text("new/trajectory.csv"), text("old/trajectory.csv"));
+  EXPECT_EQ(text("new/events.csv"), text("old/events.csv"));
+  // A loop surface's OBJ path, rebased to the new file's directory.
+  const Outcome bowl = runCli("migrate '" + std::string(CONTACTSIM_SOURCE_DIR) +
+                                  "/tests/data/scenes-v1/ball-in-bowl.json' -o deep/er/bowl.json",
+                              dir);
+  EXPECT_EQ(bowl.exit_code, 0) << bowl.output;
+  EXPECT_EQ(runCli("validate deep/er/bowl.json", dir).exit_code, 0);
+  // Format 2 already, and a bad scene: one error line, exit 1, nothing written.
+  for (const std::string& bad :
+       {std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/sphere-drop.json",
+        std::string(CONTACTSIM_TEST_DATA_DIR) + "/bad_scenes/negative_mass.json"}) {
+    const Outcome o = runCli("migrate '" + bad + "' -o out/x.json", dir);
+    EXPECT_EQ(o.exit_code, 1) << bad;
+    EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << bad;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(CliTest, UsageErrorsExitNonZero) {
   const fs::path dir = scratch("usage");
   EXPECT_NE(runCli("run", dir).exit_code, 0);

@@ -70,6 +70,19 @@ inline const std::vector<BadScene>& badScenes() {
       {"volume_open_mesh", "/bodies/1/shape", "must be closed"},
       {"volume_sphere_with_rk4", "/bodies/0/shape/type", "volume-contact integrator"},
       {"volume_unknown_contact_model", "/integrator/contact_model", "\"point\""},
+      // Scene format 2.
+      {"v2_unknown_pair_model", "/pairs/0/model", "unknown contact model \"hydroelastic\""},
+      {"v2_pair_names_body_twice", "/pairs/0/bodies", "names body \"ball\" twice"},
+      {"v2_pair_unknown_body", "/pairs/0/bodies/1", "no body named \"table\""},
+      {"v2_six_d_between_spheres", "/pairs/0", "the 6d model cannot handle body 'ball'"},
+      {"v2_mixed_models", "/bodies/1", "different contact models"},
+      {"v2_restitution_on_boxes", "/pairs/0", "velocity-level and plastic"},
+      {"v2_boxes_with_rk4", "/integrator", "use semi-implicit-euler"},
+      {"v2_empty_pair", "/pairs/0", "at least one of model, friction and restitution"},
+      {"v2_bad_representation", "/bodies/1/shape/representation", "\"mesh\" (6D)"},
+      {"v2_version1_collisions_key", "/collisions", "unknown key"},
+      {"v2_version1_integrator", "/integrator/method", "the contact model follows from the shapes"},
+      {"v2_material_negative_friction", "/bodies/0/material/friction", "μ ≥ 0"},
   };
   return k;
 }
