@@ -22,7 +22,8 @@ struct VelocityBody {
 };
 
 /// The sweep controls shared by the block Gauss–Seidel solvers: point contacts
-/// (contact/point/frictional_contact.hpp), 6D patches and joints (contact/volume/six_d_contact.hpp).
+/// (contact/point/frictional_contact.hpp), 6D patches and joints
+/// (contact/volume/six_d_contact.hpp).
 struct SweepOptions {
   int max_iterations = 500;
   /// Stop when the 2-norm of the update vector accumulated over one sweep (bouchard-2015 §6.1.8:
