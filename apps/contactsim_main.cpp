@@ -20,10 +20,10 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/io/atomic_files.hpp"
-#include "contactsim/scene/bowl_study.hpp"
-#include "contactsim/scene/restitution_study.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
+#include "studies/bowl_study.hpp"
+#include "studies/restitution_study.hpp"
 
 namespace {
 

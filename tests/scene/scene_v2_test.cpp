@@ -22,12 +22,13 @@ constexpr double kTheta = 0.5;  // the incline [rad]
 std::string inclineScene(const std::string& box_material, const std::string& incline_material,
                          const std::string& pairs) {
   char geometry[512];
-  std::snprintf(geometry, sizeof geometry,
-                R"("normal": [%.17g, 0, %.17g])", -std::sin(kTheta), std::cos(kTheta));
+  std::snprintf(geometry, sizeof geometry, R"("normal": [%.17g, 0, %.17g])", -std::sin(kTheta),
+                std::cos(kTheta));
   const double c = std::cos(kTheta / 2), s = std::sin(kTheta / 2);
   char pose[512];
   // The box's centre 0.05 m above the incline through the origin, its bottom face on it.
-  std::snprintf(pose, sizeof pose, R"("position": [%.17g, 0, %.17g], "orientation": [%.17g, 0, %.17g, 0])",
+  std::snprintf(pose, sizeof pose,
+                R"("position": [%.17g, 0, %.17g], "orientation": [%.17g, 0, %.17g, 0])",
                 -0.05 * std::sin(kTheta), 0.05 * std::cos(kTheta), c, -s);
   std::string text = R"({"format": "contactsim-scene", "version": 2, "name": "incline",
     "duration": 1.0, "integrator": {"method": "semi-implicit-euler", "step": 0.001},
@@ -38,8 +39,8 @@ std::string inclineScene(const std::string& box_material, const std::string& inc
                      (incline_material.empty() ? "" : ", \"material\": " + incline_material) +
                      R"(},
       {"name": "box", "mass": 2.0, "shape": {"type": "box", "half_extents": [0.2, 0.15, 0.05]}, )" +
-                     pose + (box_material.empty() ? "" : ", \"material\": " + box_material) +
-                     "}]" + (pairs.empty() ? "" : ", \"pairs\": " + pairs) + "}";
+                     pose + (box_material.empty() ? "" : ", \"material\": " + box_material) + "}]" +
+                     (pairs.empty() ? "" : ", \"pairs\": " + pairs) + "}";
   return text;
 }
 
@@ -62,8 +63,8 @@ double coulomb(double mu) {
 
 TEST(SceneV2Test, BoxesGetPointContactAndMaterialsCombineByTheGeometricMean) {
   // μ = √(0.3 · 0.12) = 0.1897: a = g (sin θ − μ cos θ).
-  const double a = slideAcceleration(
-      inclineScene(R"({"friction": 0.3})", R"({"friction": 0.12})", ""));
+  const double a =
+      slideAcceleration(inclineScene(R"({"friction": 0.3})", R"({"friction": 0.12})", ""));
   EXPECT_NEAR(a, coulomb(std::sqrt(0.3 * 0.12)), 1e-6 * coulomb(0.2));
   // A body without a material takes the point model's μ = 0.5: √(0.3 · 0.5) = 0.387.
   EXPECT_NEAR(slideAcceleration(inclineScene(R"({"friction": 0.3})", "", "")),
@@ -72,16 +73,21 @@ TEST(SceneV2Test, BoxesGetPointContactAndMaterialsCombineByTheGeometricMean) {
 
 TEST(SceneV2Test, APairOverrideReplacesTheMaterials) {
   // Frictionless pair: a = g sin θ, whatever the bodies' materials say.
-  EXPECT_NEAR(slideAcceleration(inclineScene(R"({"friction": 0.9})", R"({"friction": 0.9})",
-                                             R"([{"bodies": ["box", "incline"], "friction": 0.0}])")),
-              coulomb(0.0), 1e-6 * coulomb(0.0));
+  EXPECT_NEAR(
+      slideAcceleration(inclineScene(R"({"friction": 0.9})", R"({"friction": 0.9})",
+                                     R"([{"bodies": ["box", "incline"], "friction": 0.0}])")),
+      coulomb(0.0), 1e-6 * coulomb(0.0));
   // "*" applies to every pair; a later single pair overrides it again.
-  EXPECT_NEAR(slideAcceleration(inclineScene(
-                  "", "", R"([{"bodies": "*", "friction": 0.2}, {"bodies": ["incline", "box"], "friction": 0.1}])")),
-              coulomb(0.1), 1e-6 * coulomb(0.1));
-  EXPECT_NEAR(slideAcceleration(inclineScene(
-                  "", "", R"([{"bodies": ["incline", "box"], "friction": 0.1}, {"bodies": "*", "friction": 0.2}])")),
-              coulomb(0.2), 1e-6 * coulomb(0.2));
+  EXPECT_NEAR(
+      slideAcceleration(inclineScene(
+          "", "",
+          R"([{"bodies": "*", "friction": 0.2}, {"bodies": ["incline", "box"], "friction": 0.1}])")),
+      coulomb(0.1), 1e-6 * coulomb(0.1));
+  EXPECT_NEAR(
+      slideAcceleration(inclineScene(
+          "", "",
+          R"([{"bodies": ["incline", "box"], "friction": 0.1}, {"bodies": "*", "friction": 0.2}])")),
+      coulomb(0.2), 1e-6 * coulomb(0.2));
 }
 
 // A ball dropped onto a plane (smooth model, frictionless head-on impacts): the first impact's

@@ -28,8 +28,6 @@ class BezierPatch {
   /// c(s, t) = Σ_ij B_i(s) B_j(t) P_ij and its derivatives up to `order`.
   [[nodiscard]] SurfaceJet evaluate(double s, double t, JetOrder order) const;
 
-  [[nodiscard]] int degreeS() const { return degree_s_; }
-  [[nodiscard]] int degreeT() const { return degree_t_; }
   [[nodiscard]] const std::vector<Vec3>& controlPoints() const { return points_; }
   [[nodiscard]] BezierPatch placed(const AffinePlacement& placement) const;
 

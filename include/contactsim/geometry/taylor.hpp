@@ -100,34 +100,6 @@ class Taylor3 {
     return r;
   }
 
-  /// ∂/∂s of the series. Exact to total degree 2 (the degree-3 terms would need degree-4 input and
-  /// are set to zero).
-  [[nodiscard]] Taylor3 derivativeS() const {
-    Taylor3 r;
-    for (int i = 0; i < 3; ++i) {
-      for (int j = 0; i + j < 3; ++j)
-        r.a_[index(i, j)] = (i + 1) * a_[index(i + 1, j)];
-    }
-    return r;
-  }
-  /// ∂/∂t of the series, exact to total degree 2.
-  [[nodiscard]] Taylor3 derivativeT() const {
-    Taylor3 r;
-    for (int i = 0; i < 3; ++i) {
-      for (int j = 0; i + j < 3; ++j)
-        r.a_[index(i, j)] = (j + 1) * a_[index(i, j + 1)];
-    }
-    return r;
-  }
-  /// The series with coefficients a_ij = ∂^{i+j}f/∂sⁱ∂tʲ / (i! j!) from partial derivatives.
-  static Taylor3 fromDerivatives(const double (&d)[10]) {
-    constexpr double kInverse[10] = {1, 1, 1, 0.5, 1, 0.5, 1.0 / 6, 0.5, 0.5, 1.0 / 6};
-    Taylor3 r;
-    for (int k = 0; k < 10; ++k)
-      r.a_[k] = d[k] * kInverse[k];
-    return r;
-  }
-
   static Taylor3 reciprocal(const Taylor3& x) {
     const double v = 1.0 / x.value();
     return compose(x, v, -v * v, 2.0 * v * v * v, -6.0 * v * v * v * v);

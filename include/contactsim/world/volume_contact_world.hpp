@@ -185,8 +185,6 @@ class VolumeContactWorld {
   }
   [[nodiscard]] const VolumeContactStepStats& lastStep() const noexcept { return last_; }
   [[nodiscard]] const VolumeContactSettings& settings() const noexcept { return settings_; }
-  /// Records every sweep's update norm in lastStep().solve.history (Figs. 15–16).
-  void recordHistory(bool on) noexcept { settings_.solver.record_history = on; }
   /// The sweep options and warm starting of the following steps (bouchard-2015 §6.1.8 solves one
   /// step without warm start to an update norm of 1e-15, Figs. 15–16; the compliance of §5.7
   /// still reads the last impulses). Throws InvalidInputError for bad options.

@@ -34,7 +34,7 @@ ContactBody makeFixedContactBody(const Vec3& com) {
 namespace {
 
 void validate(std::span<const ContactBody> bodies, std::span<const PointContact> contacts) {
-  point_detail::validateBodies(bodies, "contact body");
+  velocity_detail::validateBodies(bodies, "contact body");
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const std::string what = "contact body " + std::to_string(k);
     requireFinite(bodies[k].external_force, what + " external force");

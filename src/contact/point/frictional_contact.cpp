@@ -14,32 +14,10 @@
 
 namespace contactsim {
 
-void SweepOptions::validate() const {
-  if (max_iterations < 1) {
-    throw InvalidInputError("block PGS: max_iterations must be ≥ 1, got " +
-                            std::to_string(max_iterations));
-  }
-  if (!(tolerance >= 0.0) || !std::isfinite(tolerance)) {
-    throw InvalidInputError("block PGS: tolerance must be finite and ≥ 0, got " +
-                            std::to_string(tolerance));
-  }
-}
-
-Mat3 contactFrame(const Vec3& normal) {
-  // t₁ from the world axis least aligned with n, so the frame is continuous while n moves little.
-  const Vec3 axis = std::abs(normal.x()) < 0.57735   ? Vec3::UnitX()
-                    : std::abs(normal.y()) < 0.57735 ? Vec3::UnitY()
-                                                     : Vec3::UnitZ();
-  const Vec3 t1 = normal.cross(axis).normalized();
-  Mat3 frame;
-  frame << normal, t1, normal.cross(t1);
-  return frame;
-}
-
 namespace {
 
 void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalContact> contacts) {
-  point_detail::validateBodies(bodies, "velocity body");
+  velocity_detail::validateBodies(bodies, "velocity body");
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
     const std::string what = "frictional contact " + std::to_string(i);

@@ -117,11 +117,6 @@ const PlanarBodyState& ResponseWorld::state(std::size_t body) const {
   return bodies_.at(body).state;
 }
 
-void ResponseWorld::setState(std::size_t body, const PlanarBodyState& state) {
-  state.validate("response world body " + std::to_string(body));
-  bodies_.at(body).state = state;
-}
-
 const PlanarMassProperties& ResponseWorld::massProperties(std::size_t body) const {
   return bodies_.at(body).mass;
 }

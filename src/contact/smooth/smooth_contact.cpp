@@ -46,7 +46,7 @@ const char* toString(SmoothContactEventType type) {
 }
 
 SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initial, double time)
-    : setup_(std::move(setup)), state_(initial), time_(time), start_time_(time) {
+    : setup_(std::move(setup)), state_(initial), time_(time) {
   if (!setup_.surface1 || !setup_.surface2) {
     throw InvalidInputError("smooth contact needs both surfaces");
   }
@@ -165,11 +165,6 @@ Frame SmoothContact::worldPose() const {
 
 Twist SmoothContact::bodyTwist() const {
   return twist1(state_, kinematics(state_));
-}
-
-Frame SmoothContact::worldContactFrame() const {
-  const ContactKinematics k = kinematics(state_);
-  return pose2(state_) * k.E_2_1 * k.E_1_1c;
 }
 
 ContactAcceleration SmoothContact::acceleration() const {

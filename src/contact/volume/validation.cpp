@@ -1,11 +1,11 @@
-// Input checks of contact/volume; the body and pair checks are those of contact/point.
+// Input checks of contact/volume; the body and pair checks are those of contact/velocity.
 #include "validation.hpp"
 
 #include <cmath>
 
 #include <Eigen/Cholesky>
 
-#include "contact/point/validation.hpp"
+#include "contact/velocity/validation.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 
@@ -32,7 +32,7 @@ void requireNonNegative(double x, const std::string& what) {
 }  // namespace
 
 void validateBodies(std::span<const VelocityBody> bodies) {
-  point_detail::validateBodies(bodies, "velocity body");
+  velocity_detail::validateBodies(bodies, "velocity body");
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const VelocityBody& b = bodies[k];
     if (b.isFixed())
@@ -50,7 +50,7 @@ void validateBodies(std::span<const VelocityBody> bodies) {
 
 void validateContact(std::span<const VelocityBody> bodies, const VolumeContact& c,
                      const std::string& what) {
-  point_detail::validatePair(bodies, c.body_a, c.body_b, what);
+  velocity_detail::validatePair(bodies, c.body_a, c.body_b, what);
   requireFinite(c.patch.center, what + " patch centre");
   requireRotation(c.patch.frame, what + " patch frame (n, u, w)");
   requireNonNegative(c.patch.radius_u, what + " patch radius_u");
@@ -67,7 +67,7 @@ void validateJoint(std::span<const VelocityBody> bodies, const BilateralJoint& j
       j.type != JointType::kRevolute) {
     throw InvalidInputError(what + ": unknown joint type");
   }
-  point_detail::validatePair(bodies, j.body_a, j.body_b, what);
+  velocity_detail::validatePair(bodies, j.body_a, j.body_b, what);
   requireFinite(j.anchor_a, what + " anchor_a");
   requireFinite(j.anchor_b, what + " anchor_b");
   requireRotation(j.frame_a, what + " frame_a");

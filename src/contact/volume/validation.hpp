@@ -5,14 +5,14 @@
 #include <span>
 #include <string>
 
-#include "contactsim/contact/point/frictional_contact.hpp"
+#include "contactsim/contact/velocity/velocity_body.hpp"
 #include "contactsim/contact/volume/bilateral_joint.hpp"
 #include "contactsim/contact/volume/volume_contact.hpp"
 
 namespace contactsim::volume_detail {
 
-/// The common body checks of contact/point, and a symmetric positive-definite inverse inertia for
-/// every free body (a 6D block constrains rotations too).
+/// The common body checks of contact/velocity, and a symmetric positive-definite inverse inertia
+/// for every free body (a 6D block constrains rotations too).
 void validateBodies(std::span<const VelocityBody> bodies);
 
 /// Pair, finite centre, orthonormal right-handed frame, radii ≥ 0, μ ≥ 0, finite target, volume

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/contact/point/frictional_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/spatial.hpp"
 #include "volume_fixtures.hpp"

@@ -2,7 +2,7 @@
 // patch frames (n, u, w = n × u).
 #pragma once
 
-#include "contactsim/contact/point/frictional_contact.hpp"
+#include "contactsim/contact/velocity/velocity_body.hpp"
 #include "contactsim/contact/volume/volume_contact.hpp"
 
 namespace contactsim::test {

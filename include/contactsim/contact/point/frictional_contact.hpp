@@ -1,28 +1,18 @@
 // Frictional point contacts at the velocity level, solved by projected block Gauss–Seidel over one
 // 3×3 block per contact with a Coulomb cone: the "point-based method" bouchard-2015 compares its 6D
 // contact against (§6, Tables 1–2, Figs. 15–16), with the cone projection and re-solve of §5.2
-// (eqs. 4–6) reduced to a point contact (eq. 10).
+// (eqs. 4–6) reduced to a point contact (eq. 10). The bodies, sweep controls and stats are those of
+// contact/velocity, shared with the 6D solver.
 #pragma once
 
 #include <cstddef>
 #include <span>
 #include <vector>
 
+#include "contactsim/contact/velocity/velocity_body.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
-
-/// A body's velocity state for one solve, world coordinates. On input the free velocities (after
-/// external forces over the step); on output the velocities after the contact impulses.
-struct VelocityBody {
-  double inverse_mass = 0.0;            ///< 0: fixed body (its velocity is never changed)
-  Mat3 inverse_inertia = Mat3::Zero();  ///< world frame, about the centre of mass
-  Vec3 com = Vec3::Zero();
-  Vec3 velocity = Vec3::Zero();  ///< of the centre of mass
-  Vec3 omega = Vec3::Zero();
-
-  [[nodiscard]] bool isFixed() const noexcept { return inverse_mass == 0.0; }
-};
 
 /// One point contact: the impulse on A is +λ (world), on B −λ, with λ·n ≥ 0 and the tangential
 /// part in the Coulomb cone ‖λ_t‖ ≤ μ λ_n.
@@ -53,40 +43,9 @@ enum class ConeProjection {
   kScalarRows,
 };
 
-/// The sweep controls shared by the block Gauss–Seidel solvers: point contacts here, 6D patches
-/// and joints in contact/volume (six_d_contact.hpp).
-struct SweepOptions {
-  int max_iterations = 500;
-  /// Stop when the 2-norm of the update vector accumulated over one sweep (bouchard-2015 §6.1.8:
-  /// Σ‖Δλ_i‖² over the blocks, each computed from the latest values) is ≤ this [N s].
-  double tolerance = 1e-12;
-  bool record_history = false;  ///< keep the update norm of every sweep (Figs. 15–16)
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
-};
-
 struct BlockPgsOptions : SweepOptions {
   ConeProjection cone_projection = ConeProjection::kSlipDirection;
 };
-
-struct BlockPgsStats {
-  int iterations = 0;
-  double update_norm = 0.0;  ///< of the last sweep
-  bool converged = false;
-  int sliding = 0;     ///< contacts on the cone boundary at the end
-  int separating = 0;  ///< contacts with zero impulse at the end
-  std::vector<double> history;
-  /// Wall time of the solve's phases [s] (bouchard-2015 Table 1): assembly builds every block's
-  /// Delassus matrix (Schur complement J M⁻¹ Jᵀ), factorization its inverse or Cholesky factor,
-  /// solve the warm start and the sweeps.
-  double assembly_seconds = 0.0;
-  double factorization_seconds = 0.0;
-  double solve_seconds = 0.0;
-};
-
-/// The unit contact frame (n, t₁, t₂) as columns, t₁ chosen deterministically from n.
-Mat3 contactFrame(const Vec3& normal);
 
 /// Solves for the contact impulses and applies them to the bodies' velocities. `impulses` (world
 /// coordinates, one per contact) is the warm start on entry — resized with zeros when its size

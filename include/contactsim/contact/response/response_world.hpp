@@ -87,14 +87,11 @@ class ResponseWorld {
   [[nodiscard]] double timeStep() const noexcept { return time_step_; }
   [[nodiscard]] std::size_t bodyCount() const noexcept { return bodies_.size(); }
   [[nodiscard]] const PlanarBodyState& state(std::size_t body) const;
-  void setState(std::size_t body, const PlanarBodyState& state);
   [[nodiscard]] const PlanarMassProperties& massProperties(std::size_t body) const;
   [[nodiscard]] const ResponseMap& map(std::size_t body) const;
-  [[nodiscard]] const HalfPlane& halfPlane(std::size_t i) const { return planes_.at(i); }
 
   /// Records of every step so far (if options.record), in step order, contacts sorted.
   [[nodiscard]] std::span<const ContactRecord> records() const { return records_; }
-  void clearRecords() { records_.clear(); }
   /// Records of the last step only (kept even when options.record is false).
   [[nodiscard]] std::span<const ContactRecord> lastStep() const { return last_step_; }
   [[nodiscard]] const ResponseSolverStats& lastSolve() const noexcept { return last_solve_; }

@@ -108,8 +108,6 @@ class SmoothContact {
   [[nodiscard]] RigidBodyState body2StateAt(double t) const;
 
   [[nodiscard]] double time() const noexcept { return time_; }
-  /// When the contact began (the constructor's time).
-  [[nodiscard]] double startTime() const noexcept { return start_time_; }
   [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
   [[nodiscard]] bool separated() const noexcept { return separated_; }
   [[nodiscard]] const std::vector<SmoothContactEvent>& events() const noexcept { return events_; }
@@ -122,8 +120,6 @@ class SmoothContact {
   [[nodiscard]] Twist bodyTwist() const;
   /// ^w_2E: world pose of body 2.
   [[nodiscard]] Frame body2Pose() const { return pose2(state_); }
-  /// World frame of the contact on body 1 (origin: contact point, z: body 1's outward normal).
-  [[nodiscard]] Frame worldContactFrame() const;
   /// Constraint wrench on body 1 in its contact frame, normal force, slip velocity (eq. 19).
   [[nodiscard]] ContactAcceleration acceleration() const;
   /// Kinetic plus gravitational potential energy of the free body, or of both free bodies [J].
@@ -188,7 +184,6 @@ class SmoothContact {
   SmoothContactSetup setup_;
   SmoothContactState state_;
   double time_;
-  double start_time_;
   bool separated_ = false;
   Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
   // The slip at the start of the step being taken, while a sliding contact's slip is watched for

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/contact/point/frictional_contact.hpp"
+#include "contactsim/contact/velocity/velocity_body.hpp"
 #include "contactsim/contact/volume/volume_contact.hpp"
 
 namespace contactsim {

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/contact/point/frictional_contact.hpp"
+#include "contactsim/contact/velocity/velocity_body.hpp"
 #include "contactsim/contact/volume/bilateral_joint.hpp"
 #include "contactsim/contact/volume/patch_ellipse.hpp"
 #include "contactsim/contact/volume/volume_contact.hpp"

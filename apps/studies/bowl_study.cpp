@@ -1,4 +1,4 @@
-#include "contactsim/scene/bowl_study.hpp"
+#include "studies/bowl_study.hpp"
 
 #include <algorithm>
 #include <cmath>

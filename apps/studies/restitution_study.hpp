@@ -3,6 +3,7 @@
 // responses at several impact angles (Fig. 2), the effective spring constant against the angle
 // (Fig. 3), and the bar dropped onto a massive block at impact angles 0–90° with the run time of
 // §5.1, giving the coefficient of restitution against the angle.
+// An app of the library (apps/studies): it uses the public contactsim API only.
 #pragma once
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 // The bowl study (kry-pai-2002 §4.2): every run keeps the bowl on the table, its step sizes
 // account for the whole simulated time (flight and contact alike), and the outputs appear.
-#include "contactsim/scene/bowl_study.hpp"
+#include "studies/bowl_study.hpp"
 
 #include <gtest/gtest.h>
 

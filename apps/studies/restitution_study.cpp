@@ -1,4 +1,4 @@
-#include "contactsim/scene/restitution_study.hpp"
+#include "studies/restitution_study.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 // rigid block end-on carries the force ρ c d v (c = √(E/(ρ(1 − ν²))) in plane strain, d the
 // width, per unit thickness) for the wave's round trip 2L/c and leaves with nearly its approach
 // speed; and the energy bookkeeping of the run time.
-#include "contactsim/scene/restitution_study.hpp"
+#include "studies/restitution_study.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,7 @@
 // 128 ms, where the paper's bowl slides off the table. Produces the centre-of-mass trajectories
 // with their events (Fig. 7), step-size histograms (Fig. 8), x(t) with patch transitions (Fig. 9)
 // and the CPU-time table (Table II).
+// An app of the library (apps/studies): it uses the public contactsim API only.
 #pragma once
 
 #include <algorithm>
