@@ -23,10 +23,12 @@
 #include <vector>
 
 #include "contactsim/contact/point/contact_matrix.hpp"
+#include "contactsim/scene/scene.hpp"
 #include "contactsim/solvers/lemke.hpp"
 #include "contactsim/solvers/projected_gauss_seidel.hpp"
 #include "contactsim/solvers/siconos_lcp.hpp"
 #include "contactsim/world/point_contact_world.hpp"
+#include "contactsim/world/world.hpp"
 #include "contactsim_reference/box_contact_problems.hpp"
 
 namespace contactsim {
@@ -299,6 +301,45 @@ void BM_FrictionalStackStep(benchmark::State& state) {
       benchmark::Counter(sweeps * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_FrictionalStackStep)->Arg(4)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(240);
+
+// The ten-box stack of scenes/box-stack-10.json (velocity level: frictional impulses, block PGS)
+// and scenes/box-stack-10-acceleration.json (preda-florian-2005's acceleration formulation:
+// frictionless contact-matrix LCP by Algorithm 1), 10 s each as the scenes run: CPU, solver
+// sweeps per step, the stack's drift (largest displacement of a box) and the relative energy
+// change.
+void stackFormulation(benchmark::State& state, const char* scene_name) {
+  const Scene scene =
+      loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/" + scene_name + ".json");
+  double drift = 0.0, energy = 0.0, sweeps = 0.0;
+  for (auto _ : state) {
+    World world(scene.world);
+    double e0 = 0.0;
+    for (std::size_t i = 0; i < world.bodyCount(); ++i)
+      e0 += world.energy(i);
+    world.advanceTo(scene.duration);
+    drift = 0.0;
+    double e1 = 0.0;
+    for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+      drift = std::max(
+          drift, (world.state(i).position - scene.world.bodies[i].initial_state.position).norm());
+      e1 += world.energy(i);
+    }
+    energy = (e1 - e0) / e0;
+    sweeps =
+        static_cast<double>(world.stats().solver_sweeps) / static_cast<double>(world.stats().steps);
+  }
+  state.counters["drift_m"] = drift;
+  state.counters["rel_energy_change"] = energy;
+  state.counters["sweeps_per_step"] = sweeps;
+}
+void BM_BoxStack10_Velocity(benchmark::State& state) {
+  stackFormulation(state, "box-stack-10");
+}
+void BM_BoxStack10_Acceleration(benchmark::State& state) {
+  stackFormulation(state, "box-stack-10-acceleration");
+}
+BENCHMARK(BM_BoxStack10_Velocity)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_BoxStack10_Acceleration)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 }  // namespace contactsim

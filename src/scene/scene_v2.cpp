@@ -27,6 +27,41 @@ IntegratorSettings parseIntegrator(JsonObject o) {
   return s;
 }
 
+// The acceleration formulation of point contact (preda-florian-2005): "formulation", the LCP
+// solver and its PGS controls, the impacts' restitution, the touching distance and resting speed.
+void parseAccelerationFormulation(JsonObject& o, PointContactSettings& p) {
+  const std::string formulation = o.string("formulation", "velocity");
+  if (formulation != "velocity" && formulation != "acceleration")
+    o.fail("formulation",
+           "expected \"velocity\" (impulses) or \"acceleration\" (the contact "
+           "matrix LCP of preda-florian-2005)");
+  const bool acceleration = formulation == "acceleration";
+  for (const char* key : {"lcp_solver", "pgs_max_iterations", "pgs_tolerance", "restitution",
+                          "touch_tolerance", "resting_speed"}) {
+    if (o.has(key) && !acceleration)
+      o.fail(key, "belongs to \"formulation\": \"acceleration\"");
+  }
+  if (!acceleration)
+    return;
+  p.formulation = PointContactSettings::Formulation::kAcceleration;
+  const std::string solver = o.string("lcp_solver", "pivoting-then-pgs");
+  if (solver == "pgs") {
+    p.lcp.strategy = LcpStrategy::kPgs;
+  } else if (solver == "pivoting") {
+    p.lcp.strategy = LcpStrategy::kPivoting;
+  } else if (solver != "pivoting-then-pgs") {
+    o.fail("lcp_solver",
+           "expected \"pgs\" (Algorithm 1), \"pivoting\" (Lemke) or "
+           "\"pivoting-then-pgs\" (§4)");
+  }
+  if (o.has("pgs_max_iterations"))
+    p.lcp.pgs.max_iterations = o.integer("pgs_max_iterations");
+  p.lcp.pgs.change_tolerance = o.number("pgs_tolerance", p.lcp.pgs.change_tolerance);
+  p.impact.restitution = o.number("restitution", p.impact.restitution);
+  p.touch_tolerance = o.number("touch_tolerance", p.touch_tolerance);
+  p.resting_speed = o.number("resting_speed", p.resting_speed);
+}
+
 // "models": the settings of each contact model.
 void parseModels(JsonObject o, WorldDescription& world) {
   o.rejectUnknownKeys({"smooth", "point", "6d"});
@@ -40,8 +75,11 @@ void parseModels(JsonObject o, WorldDescription& world) {
     JsonObject point = o.object("point");
     PointContactSettings& p = world.integrator.point_contact;
     parsePointContactSettings(point, p);
+    parseAccelerationFormulation(point, p);
     point.rejectUnknownKeys({"margin", "baumgarte", "warm_start", "max_points_per_pair",
-                             "tolerance", "max_iterations", "cone_projection"});
+                             "tolerance", "max_iterations", "cone_projection", "formulation",
+                             "lcp_solver", "pgs_max_iterations", "pgs_tolerance", "restitution",
+                             "touch_tolerance", "resting_speed"});
     try {
       PointContactSettings checked = p;
       checked.step = 1.0;  // the integrator's, checked there

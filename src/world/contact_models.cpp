@@ -157,11 +157,16 @@ WorldDescription resolveContactModels(WorldDescription d) {
   }
   if (kind != ShapeKind::kPolyhedral && kind != ShapeKind::kMesh)
     return d;
-  // Polyhedra and meshes step at the velocity level.
-  if (method != IntegratorMethod::kSemiImplicitEuler) {
+  // Polyhedra and meshes step at the velocity level (semi-implicit Euler); the acceleration
+  // formulation of point contact also with RK4.
+  const bool acceleration =
+      kind == ShapeKind::kPolyhedral &&
+      d.integrator.point_contact.formulation == PointContactSettings::Formulation::kAcceleration;
+  d.integrator.point_contact.rk4 = acceleration && method == IntegratorMethod::kRk4;
+  if (method != IntegratorMethod::kSemiImplicitEuler && !d.integrator.point_contact.rk4) {
     throw InvalidInputError(std::string("integrator: the ") + toString(model) +
                             " model steps at the velocity level; use semi-implicit-euler with "
-                            "its step, not " +
+                            "its step (or rk4 with the acceleration formulation), not " +
                             toString(method));
   }
   if (materials.anyRestitution()) {

@@ -32,6 +32,13 @@ void PointContactSettings::validate() const {
           "weld_fraction must be in [0, 1), got " + std::to_string(weld_fraction));
   require(max_points_per_pair >= 1, "max_points_per_pair must be ≥ 1");
   solver.validate();
+  if (formulation == Formulation::kAcceleration) {
+    require(std::isfinite(touch_tolerance) && touch_tolerance > 0.0,
+            "touch_tolerance must be > 0 [m]");
+    require(std::isfinite(resting_speed) && resting_speed > 0.0, "resting_speed must be > 0");
+    lcp.pgs.validate();
+    impact.validate();
+  }
 }
 
 namespace {
@@ -192,6 +199,10 @@ Vec3 PointContactWorld::warmStart(const Generated& g) {
 }
 
 const PointContactStepStats& PointContactWorld::step() {
+  if (settings_.formulation == PointContactSettings::Formulation::kAcceleration) {
+    stepAcceleration();  // point_contact_acceleration.cpp
+    return last_;
+  }
   const double h = settings_.step;
   // Velocities under gravity and the gyroscopic torque (explicit), then the solver's bodies: the
   // real ones followed by one fixed stand-in per half-space.

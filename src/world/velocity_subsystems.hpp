@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "contactsim/world/point_contact_world.hpp"
@@ -14,6 +15,17 @@
 #include "subsystem.hpp"
 
 namespace contactsim::world_detail {
+
+/// Solver sweeps of a step and whether its solve converged: the block Gauss–Seidel of the
+/// velocity level, or (point contact's acceleration formulation) the LCP's sweeps or pivots.
+inline std::pair<long, bool> solveOf(const PointContactStepStats& s) {
+  const bool lcp_done = s.lcp.termination == LcpTermination::kConverged ||
+                        s.lcp.termination == LcpTermination::kSolved;
+  return {s.solve.iterations + s.lcp.iterations, s.solve.converged || lcp_done};
+}
+inline std::pair<long, bool> solveOf(const VolumeContactStepStats& s) {
+  return {s.solve.iterations, s.solve.converged};
+}
 
 /// What the two velocity-level subsystems share: whole steps of `World` (PointContactWorld or
 /// VolumeContactWorld) up to within half a step of the time asked for, counted alike, and each
@@ -24,10 +36,11 @@ class VelocitySubsystem : public Subsystem {
   void advanceTo(double t) override {
     while (world_->time() < t - 0.5 * step_) {
       const auto& s = world_->step();
+      const auto [sweeps, converged] = solveOf(s);
       ++stats_.steps;
-      stats_.solver_sweeps += s.solve.iterations;
+      stats_.solver_sweeps += sweeps;
       stats_.most_contacts = std::max(stats_.most_contacts, s.contacts);
-      if (!s.solve.converged && s.contacts > 0)
+      if (!converged && s.contacts > 0)
         ++stats_.unconverged_solves;
     }
     time_ = std::max(time_, world_->time());

@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/contact/impact/collision_law.hpp"
 #include "contactsim/contact/point/frictional_contact.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
 
@@ -55,6 +57,21 @@ struct PointContactSettings {
   std::size_t max_points_per_pair = 4;
   BlockPgsOptions solver;
 
+  /// How contact acts. kVelocity: frictional impulses at the velocity level (above; symplectic
+  /// Euler). kAcceleration: preda-florian-2005 — frictionless resting contacts by the contact
+  /// matrix a = A f + b (appendix eqs. 3–9) solved as an LCP (`lcp`: Algorithm 1, pivoting first,
+  /// §4), impacts by the Chatterjee–Ruina law (`impact`), integrated by RK4 (`rk4`, the forces of
+  /// each stage solved anew) or semi-implicit Euler.
+  enum class Formulation { kVelocity, kAcceleration };
+  Formulation formulation = Formulation::kVelocity;
+  bool rk4 = false;
+  LcpSolverSettings lcp;
+  ImpactParameters impact{0.0, -1.0, 0.0};  ///< plastic and frictionless by default
+  /// [m] surfaces closer than this touch (a contact of the LCP or an impact).
+  double touch_tolerance = 1e-6;
+  /// [m/s] a touching contact closing faster than this collides; slower ones rest.
+  double resting_speed = 1e-3;
+
   /// Throws InvalidInputError naming the bad field.
   void validate() const;
 };
@@ -83,6 +100,10 @@ struct PointContactStepStats {
   std::size_t contacts = 0;
   BlockPgsStats solve;
   std::size_t warm_started = 0;  ///< contacts that found their previous impulse
+  // The acceleration formulation: the LCP of the step's first stage, and the impacts.
+  LcpStats lcp;  ///< iterations: PGS sweeps, or pivots when pivoting answered
+  bool lcp_used_pivoting = false;
+  int impacts = 0;  ///< Chatterjee–Ruina impulses applied at the step's start
 };
 
 class PointContactWorld {
@@ -108,6 +129,14 @@ class PointContactWorld {
     return contacts_;
   }
   [[nodiscard]] const PointContactStepStats& lastStep() const noexcept { return last_; }
+  /// The acceleration formulation: the last step's resting-contact LCP and its solution f
+  /// (empty without resting contacts).
+  struct Lcp {
+    SparseRowMatrix A;
+    VecX b;
+    VecX f;
+  };
+  [[nodiscard]] const Lcp& lastLcp() const noexcept { return last_lcp_; }
   [[nodiscard]] const PointContactSettings& settings() const noexcept { return settings_; }
 
  private:
@@ -128,6 +157,11 @@ class PointContactWorld {
     double separation;
   };
   void generateContacts(std::vector<Generated>& out) const;
+  // The acceleration formulation (point_contact_acceleration.cpp).
+  struct Motion;
+  void stepAcceleration();
+  int collideTouching();
+  std::vector<Motion> accelerations(bool record);
   Vec3 warmStart(const Generated& g);
   [[nodiscard]] Frame pose(const Body& body) const;
 
@@ -148,6 +182,7 @@ class PointContactWorld {
   std::map<std::pair<std::size_t, std::size_t>, std::vector<Remembered>> warm_;
   std::vector<PointContactRecord> contacts_;
   PointContactStepStats last_;
+  Lcp last_lcp_;
   double time_ = 0.0;
 };
 
