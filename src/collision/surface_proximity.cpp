@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 

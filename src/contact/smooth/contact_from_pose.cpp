@@ -8,8 +8,8 @@
 
 #include "contactsim/collision/surface_proximity.hpp"
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
 #include "contactsim/geometry/tessellation.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 
