@@ -1,4 +1,4 @@
-#include "contactsim/collision/surface_proximity.hpp"
+#include "collision/surface_proximity.hpp"
 
 #include <fcl/fcl.h>
 
