@@ -9,11 +9,11 @@
 #include <memory>
 #include <random>
 
-#include "contactsim/bem/boundary_matrices.hpp"
+#include "bem/boundary_matrices.hpp"
+#include "bem/complex_bessel.hpp"
+#include "contact/response/deformation_history.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
-#include "contactsim/bem/complex_bessel.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
-#include "contactsim/contact/response/deformation_history.hpp"
 #include "contactsim/contact/response/impact_restitution.hpp"
 
 namespace {

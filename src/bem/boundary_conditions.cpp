@@ -1,4 +1,4 @@
-#include "contactsim/bem/boundary_conditions.hpp"
+#include "bem/boundary_conditions.hpp"
 
 namespace contactsim {
 

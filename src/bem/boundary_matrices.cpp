@@ -1,10 +1,10 @@
-#include "contactsim/bem/boundary_matrices.hpp"
+#include "bem/boundary_matrices.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "contactsim/bem/fundamental_solutions.hpp"
+#include "bem/fundamental_solutions.hpp"
 #include "contactsim/error.hpp"
 #include "gauss_legendre.hpp"
 

@@ -15,7 +15,7 @@
 // K_2 comes from the recurrence K_2 = K_0 + (2/z) K_1 (DLMF 10.29.1), which is stable here.
 //
 // besselKIntegral, the slow reference for tests, is at the end of the file.
-#include "contactsim/bem/complex_bessel.hpp"
+#include "bem/complex_bessel.hpp"
 
 #include <algorithm>
 #include <array>

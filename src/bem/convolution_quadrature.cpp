@@ -1,4 +1,4 @@
-#include "contactsim/bem/convolution_quadrature.hpp"
+#include "bem/convolution_quadrature.hpp"
 
 #include <fftw3.h>
 

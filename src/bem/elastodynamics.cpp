@@ -1,4 +1,4 @@
-#include "contactsim/bem/elastodynamics.hpp"
+#include "bem/elastodynamics.hpp"
 
 #include <tbb/parallel_for.h>
 

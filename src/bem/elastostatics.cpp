@@ -1,4 +1,4 @@
-#include "contactsim/bem/elastostatics.hpp"
+#include "bem/elastostatics.hpp"
 
 #include <cmath>
 #include <string>

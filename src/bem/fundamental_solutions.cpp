@@ -1,9 +1,9 @@
-#include "contactsim/bem/fundamental_solutions.hpp"
+#include "bem/fundamental_solutions.hpp"
 
 #include <cmath>
 #include <numbers>
 
-#include "contactsim/bem/complex_bessel.hpp"
+#include "bem/complex_bessel.hpp"
 
 namespace contactsim {
 

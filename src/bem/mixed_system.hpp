@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "contactsim/bem/boundary_conditions.hpp"
+#include "bem/boundary_conditions.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim::bem_detail {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "contactsim/bem/boundary_matrices.hpp"
-#include "contactsim/bem/convolution_quadrature.hpp"
+#include "bem/boundary_matrices.hpp"
+#include "bem/convolution_quadrature.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {

@@ -18,7 +18,7 @@
 //   inside B adds sign(n_A,k) h². (The full-vector estimate n_A h²/|n_A·d| of one axis is
 //   unbounded at grazing crossings, so the other axes' components are not used.) Since the closed
 //   surface of A∩B has ∫ n dA = 0, also ∂V/∂x_A = −∫_{∂B∩A} n_B dA; the two are averaged.
-#include "contactsim/collision/intersection_volume.hpp"
+#include "collision/intersection_volume.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>

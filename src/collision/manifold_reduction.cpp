@@ -1,5 +1,5 @@
 // Manifold reduction: welding near-coincident points, then the four-point largest-area choice.
-#include "contactsim/collision/manifold_reduction.hpp"
+#include "collision/manifold_reduction.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Embree 3 scenes for rigid bodies, and all the hits along a ray by an intersection filter that
 // records each hit and rejects it, so that traversal goes on (../shared/DEPENDENCIES.md: faster
 // than casting again from each hit).
-#include "contactsim/collision/ray_cast_body.hpp"
+#include "collision/ray_cast_body.hpp"
 
 #include <embree3/rtcore.h>
 

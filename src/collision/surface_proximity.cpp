@@ -1,4 +1,4 @@
-#include "contactsim/collision/surface_proximity.hpp"
+#include "collision/surface_proximity.hpp"
 
 #include <fcl/fcl.h>
 
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 

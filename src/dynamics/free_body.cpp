@@ -2,9 +2,9 @@
 
 #include <utility>
 
-#include "contactsim/dynamics/newton_euler.hpp"
 #include "contactsim/math/checks.hpp"
 #include "contactsim/math/quaternion.hpp"
+#include "dynamics/newton_euler.hpp"
 
 namespace contactsim {
 

@@ -1,4 +1,4 @@
-#include "contactsim/dynamics/state_interpolation.hpp"
+#include "dynamics/state_interpolation.hpp"
 
 #include <string>
 

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/bernstein.hpp"
 #include "contactsim/math/checks.hpp"
+#include "geometry/bernstein.hpp"
 
 namespace contactsim {
 

@@ -1,4 +1,4 @@
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <vector>
 
+#include "collision/ray_cast_body.hpp"
 #include "contactsim/collision/contact_patch.hpp"
 #include "contactsim/collision/convex_contact.hpp"
-#include "contactsim/collision/ray_cast_body.hpp"
 
 namespace contactsim::world_detail {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "collision/manifold_reduction.hpp"
 #include "contactsim/collision/convex_contact.hpp"
-#include "contactsim/collision/manifold_reduction.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 #include "contactsim/math/quaternion.hpp"

@@ -16,9 +16,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "contactsim/collision/surface_proximity.hpp"
-#include "contactsim/contact/smooth/contact_from_pose.hpp"
-#include "contactsim/dynamics/state_interpolation.hpp"
+#include "collision/surface_proximity.hpp"
+#include "contact/smooth/contact_from_pose.hpp"
+#include "dynamics/state_interpolation.hpp"
 #include "free_pairs.hpp"
 #include "smooth_world_body.hpp"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "contactsim/contact/smooth/contact_from_pose.hpp"
+#include "contact/smooth/contact_from_pose.hpp"
 #include "smooth_world_body.hpp"
 
 namespace contactsim::world_detail {

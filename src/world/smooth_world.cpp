@@ -3,10 +3,10 @@
 #include <map>
 #include <set>
 
-#include "contactsim/collision/surface_proximity.hpp"
-#include "contactsim/contact/smooth/contact_from_pose.hpp"
-#include "contactsim/dynamics/state_interpolation.hpp"
+#include "collision/surface_proximity.hpp"
+#include "contact/smooth/contact_from_pose.hpp"
 #include "contactsim/math/checks.hpp"
+#include "dynamics/state_interpolation.hpp"
 #include "smooth_world_body.hpp"
 
 namespace contactsim::world_detail {

@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/collision/surface_proximity.hpp"
+#include "collision/surface_proximity.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 
 namespace contactsim::world_detail {

@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
-#include "contactsim/collision/intersection_volume.hpp"
-#include "contactsim/collision/manifold_reduction.hpp"
-#include "contactsim/collision/ray_cast_body.hpp"
+#include "collision/intersection_volume.hpp"
+#include "collision/manifold_reduction.hpp"
+#include "collision/ray_cast_body.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 #include "contactsim/math/quaternion.hpp"

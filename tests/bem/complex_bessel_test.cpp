@@ -3,7 +3,7 @@
 // std::cyl_bessel_j and std::cyl_neumann on the axes, mpmath at 30 digits in the interior, and
 // the closed form of K_{1/2}; besselKIntegral (a different method in the same file) is checked
 // against those too before it serves as the dense reference.
-#include "contactsim/bem/complex_bessel.hpp"
+#include "bem/complex_bessel.hpp"
 
 #include <gtest/gtest.h>
 

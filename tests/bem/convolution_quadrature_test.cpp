@@ -1,7 +1,7 @@
 // Convolution quadrature against the BDF2 recurrences it stands for: for K(s) = 1/(s + a), the
 // weights applied to g are exactly the BDF2 solution of y' + a y = g, y(0⁻) = 0, which a direct
 // recurrence computes independently; and the continuous solution to second order.
-#include "contactsim/bem/convolution_quadrature.hpp"
+#include "bem/convolution_quadrature.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,14 @@
 // Convolution-quadrature elastodynamics against exact 1D wave solutions: a strip whose long sides
 // run on rollers (zero normal displacement, zero shear traction) is in uniaxial strain, so a
 // velocity step at one end sends a plane P wave with traction ρ c_p v that returns after 2L/c_p.
-#include "contactsim/bem/elastodynamics.hpp"
+#include "bem/elastodynamics.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 
-#include "contactsim/bem/elastostatics.hpp"
+#include "bem/elastostatics.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {

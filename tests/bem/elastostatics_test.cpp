@@ -1,6 +1,6 @@
 // Elastostatic boundary elements against closed forms: Lamé's thick cylinder, Kirsch's plate with
 // a hole, rigid-body motion, and the bar of ullrich-pai §4 under self-balanced loads.
-#include "contactsim/bem/elastostatics.hpp"
+#include "bem/elastostatics.hpp"
 
 #include <gtest/gtest.h>
 

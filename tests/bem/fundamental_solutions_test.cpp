@@ -1,7 +1,7 @@
 // The fundamental solutions against independent forms: Kelvin's traction in closed form, tractions
 // by finite differences of U through Hooke's law, Navier's equation μ∇²U + (λ+μ)∇∇·U = ρ s² U for
 // the Laplace-domain solution, and its Kelvin singularity.
-#include "contactsim/bem/fundamental_solutions.hpp"
+#include "bem/fundamental_solutions.hpp"
 
 #include "contactsim/bem/boundary_mesh.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <numbers>
 
-#include "contactsim/bem/elastodynamics.hpp"
+#include "bem/elastodynamics.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {

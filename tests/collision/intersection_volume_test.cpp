@@ -1,6 +1,6 @@
 // Intersection-volume moments by ray casting (bouchard-2015 §4, App. A) against closed forms
 // (reference/intersection_volume_problems.hpp), and the patch model.
-#include "contactsim/collision/intersection_volume.hpp"
+#include "collision/intersection_volume.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <numbers>
 #include <vector>
 
+#include "collision/ray_cast_body.hpp"
 #include "contactsim/collision/contact_patch.hpp"
-#include "contactsim/collision/ray_cast_body.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
 #include "contactsim_reference/intersection_volume_problems.hpp"

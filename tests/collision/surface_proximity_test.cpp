@@ -2,7 +2,7 @@
 // surfaces (Nelson et al. 1999) for the answer. Checked against closed forms (sphere and ellipsoid
 // over a plane: the support function) and against dense sampling (Bézier rattleback, Loop bowl),
 // including poses whose closest point lies on a patch edge.
-#include "contactsim/collision/surface_proximity.hpp"
+#include "collision/surface_proximity.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Flight interpolation (dynamics/state_interpolation.hpp) against closed forms: a projectile's
 // parabola is reproduced exactly, a steady spin about a fixed axis to O((ω Δt)⁴), the ends exactly.
-#include "contactsim/dynamics/state_interpolation.hpp"
+#include "dynamics/state_interpolation.hpp"
 
 #include <gtest/gtest.h>
 

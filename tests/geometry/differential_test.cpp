@@ -1,6 +1,6 @@
 // Curvatures and frames against closed forms: sphere 1/R, ellipsoid axis ends, the thesis
 // rattleback's radii at its centre (≈ 2.7 and ≈ 0.3, NOTES.md), and eq. 5's contact frame.
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
+#include "geometry/differential.hpp"
 #include "geometry/loop/box_spline.hpp"
 #include "geometry/loop/extraordinary.hpp"
 #include "geometry/loop/local_mesh.hpp"

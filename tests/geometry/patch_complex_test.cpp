@@ -4,8 +4,8 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
-#include "contactsim/geometry/differential.hpp"
 #include "contactsim/geometry/tessellation.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 namespace {

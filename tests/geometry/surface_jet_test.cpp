@@ -7,8 +7,8 @@
 #include <random>
 
 #include "contactsim/geometry/analytic_surfaces.hpp"
-#include "contactsim/geometry/bernstein.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
+#include "geometry/bernstein.hpp"
 
 namespace contactsim {
 namespace {

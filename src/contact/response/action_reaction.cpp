@@ -1,4 +1,4 @@
-#include "contactsim/contact/response/action_reaction.hpp"
+#include "contact/response/action_reaction.hpp"
 
 #include <algorithm>
 

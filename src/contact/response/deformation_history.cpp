@@ -1,4 +1,4 @@
-#include "contactsim/contact/response/deformation_history.hpp"
+#include "contact/response/deformation_history.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "contactsim/contact/response/response_world.hpp"
+#include "contact/response/response_world.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 

@@ -1,4 +1,4 @@
-#include "contactsim/contact/response/outline_response.hpp"
+#include "contact/response/outline_response.hpp"
 
 #include <algorithm>
 #include <cmath>

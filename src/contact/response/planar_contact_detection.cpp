@@ -1,4 +1,4 @@
-#include "contactsim/contact/response/planar_contact_detection.hpp"
+#include "contact/response/planar_contact_detection.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "contactsim/contact/response/response_contact_solver.hpp"
+#include "contact/response/response_contact_solver.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "contactsim/contact/response/response_world.hpp"
+#include "contact/response/response_world.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "contactsim/contact/response/action_reaction.hpp"
+#include "contact/response/action_reaction.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 

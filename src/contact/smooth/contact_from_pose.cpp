@@ -1,4 +1,4 @@
-#include "contactsim/contact/smooth/contact_from_pose.hpp"
+#include "contact/smooth/contact_from_pose.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -6,10 +6,10 @@
 #include <limits>
 #include <sstream>
 
-#include "contactsim/collision/surface_proximity.hpp"
+#include "collision/surface_proximity.hpp"
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/differential.hpp"
 #include "contactsim/geometry/tessellation.hpp"
+#include "geometry/differential.hpp"
 
 namespace contactsim {
 

@@ -7,9 +7,9 @@
 
 #include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/newton_euler.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/quaternion.hpp"
+#include "dynamics/newton_euler.hpp"
 
 namespace contactsim::smooth_detail {
 

@@ -8,7 +8,7 @@
 
 #include "contact_ode.hpp"
 #include "contactsim/contact/smooth/smooth_contact.hpp"
-#include "contactsim/dynamics/state_interpolation.hpp"
+#include "dynamics/state_interpolation.hpp"
 
 namespace contactsim {
 

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "contact_ode.hpp"
-#include "contactsim/dynamics/newton_euler.hpp"
-#include "contactsim/dynamics/state_interpolation.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "dynamics/newton_euler.hpp"
+#include "dynamics/state_interpolation.hpp"
 
 namespace contactsim {
 

@@ -1,6 +1,6 @@
 // bouchard-2015 Algorithm 1 (PROJECT), §5.1–5.6. Bouchard writes spatial vectors linear first;
 // this file converts on entry and exit (docs/CONVENTIONS.md) and follows the paper in between.
-#include "contactsim/contact/volume/project_6d.hpp"
+#include "contact/volume/project_6d.hpp"
 
 #include <cmath>
 

@@ -10,7 +10,7 @@
 
 #include <Eigen/Cholesky>
 
-#include "contactsim/contact/volume/project_6d.hpp"
+#include "contact/volume/project_6d.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 #include "joint_block.hpp"

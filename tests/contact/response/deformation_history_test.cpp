@@ -1,13 +1,13 @@
 // The digital filter of ullrich-pai §5.1 step 1 against the convolution written out, the outline
 // interpolation rule, and the action–reaction solve of eqs. 7–8.
-#include "contactsim/contact/response/deformation_history.hpp"
+#include "contact/response/deformation_history.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "contactsim/contact/response/action_reaction.hpp"
-#include "contactsim/contact/response/outline_response.hpp"
+#include "contact/response/action_reaction.hpp"
+#include "contact/response/outline_response.hpp"
 #include "synthetic_maps.hpp"
 
 namespace contactsim {

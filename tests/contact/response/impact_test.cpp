@@ -8,7 +8,7 @@
 #include <iostream>
 #include <numbers>
 
-#include "contactsim/contact/response/response_world.hpp"
+#include "contact/response/response_world.hpp"
 #include "contactsim/error.hpp"
 #include "synthetic_maps.hpp"
 

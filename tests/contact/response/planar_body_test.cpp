@@ -5,7 +5,7 @@
 
 #include <numbers>
 
-#include "contactsim/contact/response/planar_contact_detection.hpp"
+#include "contact/response/planar_contact_detection.hpp"
 #include "contactsim/error.hpp"
 #include "synthetic_maps.hpp"
 

@@ -337,7 +337,7 @@ TEST(SmoothContactTest, RollingAcrossPatchesThroughACornerMatchesOnePatch) {
 }  // namespace
 }  // namespace contactsim
 
-#include "contactsim/contact/smooth/contact_from_pose.hpp"
+#include "contact/smooth/contact_from_pose.hpp"
 
 namespace contactsim {
 namespace {

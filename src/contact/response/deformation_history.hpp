@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "contact/response/outline_response.hpp"
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/response/outline_response.hpp"
 
 namespace contactsim {
 

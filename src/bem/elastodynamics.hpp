@@ -7,10 +7,10 @@
 #include <functional>
 #include <vector>
 
-#include "contactsim/bem/boundary_conditions.hpp"
-#include "contactsim/bem/boundary_matrices.hpp"
+#include "bem/boundary_conditions.hpp"
+#include "bem/boundary_matrices.hpp"
+#include "bem/convolution_quadrature.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
-#include "contactsim/bem/convolution_quadrature.hpp"
 #include "contactsim/bem/elastic_material.hpp"
 
 namespace contactsim {

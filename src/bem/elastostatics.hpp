@@ -6,8 +6,8 @@
 #include <Eigen/Dense>
 #include <vector>
 
-#include "contactsim/bem/boundary_conditions.hpp"
-#include "contactsim/bem/boundary_matrices.hpp"
+#include "bem/boundary_conditions.hpp"
+#include "bem/boundary_matrices.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/elastic_material.hpp"
 

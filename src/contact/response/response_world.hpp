@@ -21,12 +21,12 @@
 #include <span>
 #include <vector>
 
+#include "contact/response/deformation_history.hpp"
+#include "contact/response/outline_response.hpp"
+#include "contact/response/planar_contact_detection.hpp"
+#include "contact/response/response_contact_solver.hpp"
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/response/deformation_history.hpp"
-#include "contactsim/contact/response/outline_response.hpp"
 #include "contactsim/contact/response/planar_body.hpp"
-#include "contactsim/contact/response/planar_contact_detection.hpp"
-#include "contactsim/contact/response/response_contact_solver.hpp"
 
 namespace contactsim {
 
