@@ -9,11 +9,11 @@
 #include <numbers>
 
 #include "contactsim/bem/boundary_mesh.hpp"
-#include "contactsim/contact/response/impact_restitution.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/io/svg_plot.hpp"
 #include "contactsim/math/checks.hpp"
+#include "contactsim/world/impact_restitution.hpp"
 
 namespace contactsim {
 namespace {

@@ -17,6 +17,8 @@ const char* describe(ShapeKind kind) {
       return "a convex polyhedron or half-space";
     case ShapeKind::kMesh:
       return "a closed triangle mesh";
+    case ShapeKind::kPlanar:
+      return "a planar response-map body or half-plane";
     case ShapeKind::kNone:
       break;
   }
@@ -45,7 +47,8 @@ ShapeKind worldKind(const WorldDescription& d) {
           bodyLabel(d, i) + ": has " + describe(kind) + " but " + bodyLabel(d, *first) + " has " +
           describe(shapeKind(d.bodies[*first])) +
           "; contact between bodies of different contact models is not supported yet (one "
-          "world runs one model: smooth, point or 6d)");
+          "world runs one model: smooth, point, 6d or response; planar bodies cannot meet 3D "
+          "ones)");
     }
   }
   return first ? shapeKind(d.bodies[*first]) : ShapeKind::kNone;
@@ -58,6 +61,8 @@ ContactModel defaultModel(ShapeKind kind, const WorldDescription& d) {
       return ContactModel::kPoint;
     case ShapeKind::kMesh:
       return d.integrator.volume_contact.model;
+    case ShapeKind::kPlanar:
+      return ContactModel::kResponse;
     case ShapeKind::kSmooth:
     case ShapeKind::kNone:
       break;
@@ -82,7 +87,7 @@ ContactModel worldModel(ShapeKind kind, const WorldDescription& d) {
                       : "body '" + d.bodies[p.body_a].name + "' (" + describe(a) + ") and body '" +
                             d.bodies[p.body_b].name + "' (" + describe(b) + ")") +
           "; smooth takes two smooth surfaces, point two polyhedra or half-spaces or two meshes, "
-          "6d two meshes");
+          "6d two meshes, response two planar bodies");
     }
     if (p.any_pair) {
       model = *p.model;
@@ -118,7 +123,14 @@ ShapeKind shapeKind(const BodyDescription& body) {
     return ShapeKind::kPolyhedral;
   if (body.mesh)
     return ShapeKind::kMesh;
+  if (body.response_map || body.half_plane)
+    return ShapeKind::kPlanar;
   return ShapeKind::kNone;
+}
+
+bool isPlanarWorld(const WorldDescription& description) {
+  return std::any_of(description.bodies.begin(), description.bodies.end(),
+                     [](const BodyDescription& b) { return shapeKind(b) == ShapeKind::kPlanar; });
 }
 
 bool handles(ContactModel model, ShapeKind a, ShapeKind b) {
@@ -131,6 +143,8 @@ bool handles(ContactModel model, ShapeKind a, ShapeKind b) {
       return a == ShapeKind::kPolyhedral || a == ShapeKind::kMesh;
     case ContactModel::k6D:
       return a == ShapeKind::kMesh;
+    case ContactModel::kResponse:
+      return a == ShapeKind::kPlanar;
   }
   return false;
 }
@@ -140,6 +154,26 @@ bool handles(ContactModel model, ShapeKind a, ShapeKind b) {
 namespace contactsim {
 
 using world_detail::ShapeKind;
+
+namespace {
+
+// A planar world (ullrich-pai §5): semi-implicit Euler at the maps' Δt (checked by the
+// subsystem), no restitution (the maps give it).
+WorldDescription resolvePlanar(WorldDescription d, const world_detail::PairMaterials& materials) {
+  if (d.integrator.method != IntegratorMethod::kSemiImplicitEuler) {
+    throw InvalidInputError(std::string("integrator: the response model steps at the maps' time ") +
+                            "step; use semi-implicit-euler with that step, not " +
+                            toString(d.integrator.method));
+  }
+  if (materials.anyRestitution()) {
+    throw InvalidInputError(
+        "restitution: the response model takes no restitution; the response maps give it "
+        "(ullrich-pai §4)");
+  }
+  return d;
+}
+
+}  // namespace
 
 WorldDescription resolveContactModels(WorldDescription d) {
   using namespace world_detail;
@@ -155,6 +189,8 @@ WorldDescription resolveContactModels(WorldDescription d) {
       throw InvalidInputError(bodyLabel(d, i) +
                               ": external force and torque act on the bodies of mesh worlds only");
   }
+  if (kind == ShapeKind::kPlanar)
+    return resolvePlanar(d, materials);
   if (kind != ShapeKind::kPolyhedral && kind != ShapeKind::kMesh)
     return d;
   // Polyhedra and meshes step at the velocity level (semi-implicit Euler); the acceleration

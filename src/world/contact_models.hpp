@@ -1,6 +1,7 @@
 // Which contact model simulates a pair of bodies, and with what material: the model follows from
 // the two shapes (smooth surfaces → smooth contact evolution, convex polyhedra and half-spaces →
-// point contact, closed triangle meshes → 6D patch contact), like Drake's per-geometry contact
+// point contact, closed triangle meshes → 6D patch contact, planar
+// response-map bodies and half-planes → the response model), like Drake's per-geometry contact
 // model, unless the description's `pairs` override it; μ and e of a pair are its override, else
 // the geometric mean of its bodies' materials. Internal to world.
 #pragma once
@@ -14,9 +15,12 @@
 
 namespace contactsim::world_detail {
 
-enum class ShapeKind { kNone, kSmooth, kPolyhedral, kMesh };
+enum class ShapeKind { kNone, kSmooth, kPolyhedral, kMesh, kPlanar };
 
 [[nodiscard]] ShapeKind shapeKind(const BodyDescription& body);
+
+/// Whether the world's bodies are planar (response-map bodies and half-planes, ullrich-pai §5).
+[[nodiscard]] bool isPlanarWorld(const WorldDescription& description);
 
 /// Whether `model` can simulate contact between shapes of kinds a and b.
 [[nodiscard]] bool handles(ContactModel model, ShapeKind a, ShapeKind b);

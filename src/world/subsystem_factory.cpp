@@ -1,5 +1,6 @@
 // The one place that chooses a contact model: the subsystem for a world description.
 #include "contact_models.hpp"
+#include "response_subsystem.hpp"
 #include "smooth_world.hpp"
 #include "subsystem.hpp"
 #include "velocity_subsystems.hpp"
@@ -12,6 +13,8 @@ std::unique_ptr<Subsystem> makeSubsystem(const WorldDescription& given) {
   const IntegratorMethod method = description.integrator.method;
   if (method != IntegratorMethod::kVolumeContact && !description.joints.empty())
     throw InvalidInputError("joints need the volume-contact integrator");
+  if (isPlanarWorld(description) && method == IntegratorMethod::kSemiImplicitEuler)
+    return std::make_unique<ResponseSubsystem>(description);
   switch (method) {
     case IntegratorMethod::kVolumeContact:
       return std::make_unique<VolumeSubsystem>(description);

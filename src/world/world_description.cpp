@@ -22,6 +22,12 @@ const char* toString(IntegratorMethod method) {
   return "unknown";
 }
 
+RigidBodyState embedPlanarState(const PlanarBodyState& s) {
+  return RigidBodyState::fromWorldVelocities(
+      Vec3(s.position.x(), s.position.y(), 0.0), Quat(Eigen::AngleAxisd(s.angle, Vec3::UnitZ())),
+      Vec3(0.0, 0.0, s.angular_velocity), Vec3(s.velocity.x(), s.velocity.y(), 0.0));
+}
+
 const char* toString(ContactModel model) {
   switch (model) {
     case ContactModel::kSmooth:
@@ -30,6 +36,8 @@ const char* toString(ContactModel model) {
       return "point";
     case ContactModel::k6D:
       return "6d";
+    case ContactModel::kResponse:
+      return "response";
   }
   return "unknown";
 }

@@ -73,6 +73,8 @@ enum class ContactModel {
   k6D,      ///< bouchard-2015: one 6D patch contact per pair of closed triangle meshes (§3–5)
   kPoint,   ///< velocity-level point contacts (polyhedra; on meshes the point-based method of §6)
   kSmooth,  ///< kry-pai-2002: continuous contact of smooth surfaces in reduced coordinates
+  /// ullrich-pai §5: planar bodies whose contacts follow precomputed response maps (ResponseWorld)
+  kResponse,
 };
 
 struct VolumeContactSettings {

@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "contactsim/bem/response_map.hpp"
 #include "contactsim/contact/impact/collision_law.hpp"
+#include "contactsim/contact/response/planar_body.hpp"
 #include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "contactsim/dynamics/adaptive_step.hpp"
 #include "contactsim/geometry/surface.hpp"
@@ -84,6 +86,20 @@ struct BodyDescription {
   std::shared_ptr<const TriangleMesh> mesh;
   Vec3 force = Vec3::Zero();   ///< volume contact: constant external force [N], world
   Vec3 torque = Vec3::Zero();  ///< volume contact: constant external torque [N m], world
+  /// Planar worlds (ullrich-pai §5, the response model): a free body in the plane z = 0 whose
+  /// contacts follow this response map (its outline, material density and Δt); its mass
+  /// properties come from the map's outline and density, per metre of out-of-plane thickness
+  /// (`mass_properties` is not used). `initial_state` embeds the planar state: position (x, y, 0)
+  /// of the map's body-frame origin, orientation a rotation by θ about z, world velocities
+  /// (vx, vy, 0) and (0, 0, ω).
+  std::shared_ptr<const ResponseMap> response_map;
+  /// Planar worlds: a fixed rigid half-plane {x : normal·x ≤ offset} in body coordinates (the
+  /// pose of `initial_state`, a rotation about z and a position in the plane z = 0).
+  struct HalfPlane {
+    Vec2 normal = Vec2::UnitY();
+    double offset = 0.0;
+  };
+  std::optional<HalfPlane> half_plane;
 };
 
 /// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
@@ -137,7 +153,11 @@ struct CollisionSettings {
   void validate() const;
 };
 
-/// Scene-file spelling: "smooth", "point", "6d".
+/// The 3D state of a planar body (ullrich-pai §5): position (x, y, 0), orientation the rotation
+/// by θ about z, world velocities (vx, vy, 0) and (0, 0, ω).
+[[nodiscard]] RigidBodyState embedPlanarState(const PlanarBodyState& state);
+
+/// Scene-file spelling: "smooth", "point", "6d", "response".
 const char* toString(ContactModel model);
 
 /// What one pair of bodies overrides (scene `pairs`): its contact model and its material. A pair

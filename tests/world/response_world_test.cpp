@@ -1,6 +1,6 @@
 // Two map bodies against each other (ullrich-pai §5.1 eqs. 7–8 with both sides deforming),
 // several contacts on one body (§5.2), sustained contact, and the world's input checks.
-#include "contact/response/response_world.hpp"
+#include "world/response_world.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "contact/response/response_world.hpp"
+#include "world/response_world.hpp"
 
 #include <algorithm>
 #include <cmath>

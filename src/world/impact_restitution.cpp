@@ -1,11 +1,11 @@
-#include "contactsim/contact/response/impact_restitution.hpp"
+#include "contactsim/world/impact_restitution.hpp"
 
 #include <cmath>
 #include <limits>
 
-#include "contact/response/response_world.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "world/response_world.hpp"
 
 namespace contactsim {
 

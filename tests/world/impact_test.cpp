@@ -1,6 +1,6 @@
 // One map body against the rigid block (ullrich-pai §5.1 with δ^B = 0): synthetic maps whose
 // continuous answers are known in closed form, approached at O(Δt).
-#include "contactsim/contact/response/impact_restitution.hpp"
+#include "contactsim/world/impact_restitution.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <iostream>
 #include <numbers>
 
-#include "contact/response/response_world.hpp"
 #include "contactsim/error.hpp"
 #include "synthetic_maps.hpp"
+#include "world/response_world.hpp"
 
 namespace contactsim {
 namespace {

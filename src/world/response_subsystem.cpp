@@ -1,0 +1,162 @@
+// Planar map bodies behind the World façade (response_subsystem.hpp): the description's bodies
+// handed to ResponseWorld (ullrich-pai §5), stepped at the maps' Δt and read back in 3D.
+#include "response_subsystem.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "contact_models.hpp"
+
+namespace contactsim::world_detail {
+
+namespace {
+
+std::string bodyLabel(std::size_t i, const BodyDescription& b) {
+  return "body " + std::to_string(i) + " ('" + b.name + "')";
+}
+
+// The single μ of a planar world: ResponseWorld has one coefficient for every contact.
+double worldFriction(const WorldDescription& d) {
+  const PairMaterials materials(d);
+  std::optional<double> mu;
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    for (std::size_t j = i + 1; j < d.bodies.size(); ++j) {
+      if (d.bodies[i].half_plane && d.bodies[j].half_plane)
+        continue;  // two half-planes never touch
+      const double value = materials.friction(i, j, 0.0);
+      if (mu && *mu != value) {
+        std::ostringstream s;
+        s << "pair of " << bodyLabel(i, d.bodies[i]) << " and " << bodyLabel(j, d.bodies[j])
+          << ": friction " << value << " differs from the world's other pairs (" << *mu
+          << "); the response model has one Coulomb coefficient for every contact";
+        throw InvalidInputError(s.str());
+      }
+      mu = value;
+    }
+  }
+  return mu.value_or(0.0);
+}
+
+}  // namespace
+
+PlanarBodyState planarState(const RigidBodyState& state, const std::string& what) {
+  const Vec3 v = state.worldLinearVelocity();
+  const Vec3 w = state.worldAngularVelocity();
+  const Quat& q = state.orientation;
+  constexpr double kTolerance = 1e-12;
+  if (std::abs(state.position.z()) > kTolerance || std::abs(q.x()) > kTolerance ||
+      std::abs(q.y()) > kTolerance || std::abs(v.z()) > kTolerance ||
+      std::abs(w.x()) > kTolerance || std::abs(w.y()) > kTolerance) {
+    throw InvalidInputError(what +
+                            ": a planar body lies in the plane z = 0, turned about z only, "
+                            "moving in the plane and spinning about z");
+  }
+  PlanarBodyState s;
+  s.position = state.position.head<2>();
+  s.angle = 2.0 * std::atan2(q.z(), q.w());
+  s.velocity = v.head<2>();
+  s.angular_velocity = w.z();
+  return s;
+}
+
+ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
+    : step_(description.integrator.step) {
+  if (!description.smooth_contacts.empty())
+    throw InvalidInputError("smooth contacts need smooth bodies, not planar response-map bodies");
+  if (std::abs(description.gravity.z()) > 0.0) {
+    throw InvalidInputError("gravity: a planar world's gravity lies in the plane (z = 0), got " +
+                            std::to_string(description.gravity.z()) + " m/s² along z");
+  }
+  gravity_ = description.gravity.head<2>();
+  ResponseWorldOptions options;
+  options.gravity = gravity_;
+  options.friction = worldFriction(description);
+  options.record = false;
+  world_ = std::make_unique<ResponseWorld>(options);
+  index_.assign(description.bodies.size(), std::nullopt);
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& b = description.bodies[i];
+    const std::string what = bodyLabel(i, b);
+    fixed_states_.push_back(b.initial_state);
+    fixed_states_.back().twist.setZero();
+    const PlanarBodyState state = planarState(b.initial_state, what);
+    if (b.half_plane) {
+      if (!b.fixed)
+        throw InvalidInputError(what + ": a half-plane must be fixed");
+      // {x : n·x ≤ offset} in body coordinates, carried into the world by the body's pose.
+      const double length = b.half_plane->normal.norm();
+      if (!(length > 0.0 && std::isfinite(length)))
+        throw InvalidInputError(what + ": a half-plane's normal must be finite and non-zero");
+      const Vec2 n = b.half_plane->normal / length;
+      const Vec2 point_body = (b.half_plane->offset / length) * n;
+      try {
+        world_->addHalfPlane({worldPoint(state, point_body), rotation2(state.angle) * n});
+      } catch (const InvalidInputError& e) {
+        throw InvalidInputError(what + ": " + e.what());
+      }
+      continue;
+    }
+    if (!b.response_map) {
+      throw InvalidInputError(what +
+                              ": a planar world holds response-map bodies and fixed half-planes");
+    }
+    if (b.fixed) {
+      throw InvalidInputError(what +
+                              ": a response-map body is free; the fixed bodies of a planar world "
+                              "are half-planes");
+    }
+    // ullrich-pai §5.1: the run time steps at the maps' Δt, so the integrator's step must be it.
+    const double dt = b.response_map->time_step;
+    if (!(std::abs(step_ - dt) <= 1e-12 * dt)) {
+      std::ostringstream s;
+      s.precision(17);
+      s << "integrator: step " << step_ << " s differs from the time step " << dt << " s of body "
+        << i << " ('" << b.name
+        << "')'s response map; planar map bodies step at their maps' time step";
+      throw InvalidInputError(s.str());
+    }
+    try {
+      index_[i] = world_->addBody(b.response_map, state);
+    } catch (const InvalidInputError& e) {
+      throw InvalidInputError(what + ": " + e.what());
+    }
+  }
+  if (world_->bodyCount() == 0)
+    throw InvalidInputError("a planar world needs at least one free response-map body");
+  stats_.smallest_step = stats_.largest_step = step_;
+}
+
+void ResponseSubsystem::advanceTo(double t) {
+  while (world_->time() < t - 0.5 * step_) {
+    world_->step();
+    ++stats_.steps;
+    stats_.solver_sweeps += world_->lastSolve().sweeps;
+    stats_.most_contacts = std::max(stats_.most_contacts, world_->lastStep().size());
+    if (!world_->lastSolve().converged && !world_->lastStep().empty())
+      ++stats_.unconverged_solves;
+  }
+}
+
+RigidBodyState ResponseSubsystem::state(std::size_t i) const {
+  if (!index_.at(i))
+    return fixed_states_.at(i);
+  return embedPlanarState(world_->state(*index_[i]));
+}
+
+double ResponseSubsystem::energy(std::size_t i) const {
+  if (!index_.at(i))
+    return 0.0;
+  const PlanarBodyState& s = world_->state(*index_[i]);
+  const PlanarMassProperties& m = world_->massProperties(*index_[i]);
+  return kineticEnergy(s, m) - m.mass * gravity_.dot(centroidPosition(s, m));
+}
+
+Vec3 ResponseSubsystem::angularMomentum(std::size_t i) const {
+  if (!index_.at(i))
+    return Vec3::Zero();
+  const PlanarBodyState& s = world_->state(*index_[i]);
+  return Vec3(0.0, 0.0, world_->massProperties(*index_[i]).inertia * s.angular_velocity);
+}
+
+}  // namespace contactsim::world_detail
