@@ -85,9 +85,9 @@ std::string summaryJson(const RunResult& result) {
   j["scene"] = {{"name", scene.name}, {"origin", scene.origin}, {"duration", scene.duration}};
   const IntegratorSettings& integrator = scene.world.integrator;
   j["integrator"] = {{"method", toString(integrator.method)}};
-  if (integrator.method == IntegratorMethod::kRk4 ||
-      integrator.method == IntegratorMethod::kSemiImplicitEuler) {
-    j["integrator"]["step"] = integrator.step;
+  if (integrator.method != IntegratorMethod::kAdaptiveRk4 &&
+      integrator.method != IntegratorMethod::kCashKarp45) {
+    j["integrator"]["step"] = integrator.step;  // fixed steps, the velocity-level ones too
   } else {
     j["integrator"]["min_step"] = integrator.adaptive.min_step;
     j["integrator"]["max_step"] = integrator.adaptive.max_step;

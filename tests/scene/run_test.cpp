@@ -135,6 +135,10 @@ TEST(PointContactSceneTest, BoxSlidesDownTheInclineWithCoulombsAcceleration) {
   const double acceleration = (speed(b) - speed(a)) / (r.samples[b].time - r.samples[a].time);
   EXPECT_NEAR(acceleration, g * (std::sin(theta) - mu * std::cos(theta)), 1e-6);
   EXPECT_EQ(r.stats.unconverged_solves, 0);
+  // The summary names the fixed step that ran, not adaptive bounds it never had.
+  const std::string summary = summaryJson(r);
+  EXPECT_NE(summary.find("\"step\": 0.001"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("min_step"), std::string::npos) << summary;
 }
 
 }  // namespace
