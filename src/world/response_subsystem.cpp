@@ -110,7 +110,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
     const double dt = b.response_map->time_step;
     if (!(std::abs(step_ - dt) <= 1e-12 * dt)) {
       std::ostringstream s;
-      s.precision(17);
+      s.precision(12);
       s << "integrator: step " << step_ << " s differs from the time step " << dt << " s of body "
         << i << " ('" << b.name
         << "')'s response map; planar map bodies step at their maps' time step";
