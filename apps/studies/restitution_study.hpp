@@ -2,7 +2,8 @@
 // bar's contact response map by convolution-quadrature boundary elements (Fig. 1 mesh), its step
 // responses at several impact angles (Fig. 2), the effective spring constant against the angle
 // (Fig. 3), and the bar dropped onto a massive block at impact angles 0–90° with the run time of
-// §5.1, giving the coefficient of restitution against the angle.
+// §5.1, giving the coefficient of restitution against the angle. Each drop runs through the scene
+// path: a World built from a WorldDescription of the planar bar and block (the response model).
 // An app of the library (apps/studies): it uses the public contactsim API only.
 #pragma once
 

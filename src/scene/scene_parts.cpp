@@ -270,6 +270,8 @@ void probeWorld(const Scene& scene, const std::string& pairs_key) {
     }
     if (message.rfind("integrator", 0) == 0)
       path = "/integrator";
+    if (message.rfind("gravity", 0) == 0)
+      path = "/gravity";
     throw SceneError(scene.origin, path, message);
   }
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "planar_body_loader.hpp"
 #include "scene_parts.hpp"
 
 namespace contactsim::scene_detail {
@@ -121,13 +122,27 @@ void parseMaterial(JsonObject& o, std::optional<double>& friction,
   }
 }
 
+// What one scene shares between bodies with equal shapes.
+struct ShapeCaches {
+  MeshCache meshes;
+  SurfaceCache surfaces;
+  ResponseMapCache maps;
+};
+
 // The shape decides the body's contact model: smooth surfaces, convex polyhedra (box, prism and
-// frustum; "representation": "mesh" makes them closed triangle meshes), or meshes.
+// frustum; "representation": "mesh" makes them closed triangle meshes), meshes, or planar bodies
+// (response maps and half-planes).
 void parseBodyShape(JsonObject& body_object, BodyDescription& body,
-                    const std::filesystem::path& base, MeshCache& meshes, SurfaceCache& surfaces) {
+                    const std::filesystem::path& base, ShapeCaches& caches) {
   const nlohmann::json& json = body_object.required("shape");
   JsonObject shape = body_object.object("shape");
   const std::string type = shape.string("type");
+  if (isPlanarShapeType(type)) {
+    parsePlanarShape(shape, json.dump(), body, base, caches.maps);
+    return;
+  }
+  MeshCache& meshes = caches.meshes;
+  SurfaceCache& surfaces = caches.surfaces;
   const std::string representation = shape.string("representation", "");
   const bool polyhedral = isPolyhedralShapeType(type);
   if (!representation.empty() && (!polyhedral || type == "half-space"))
@@ -153,9 +168,8 @@ void parseBodyShape(JsonObject& body_object, BodyDescription& body,
   }
 }
 
-BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, MeshCache& meshes,
-                          SurfaceCache& surfaces) {
-  o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
+BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, ShapeCaches& caches) {
+  o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation", "angle",
                        "angular_velocity", "linear_velocity", "shape", "material", "force",
                        "torque"});
   BodyDescription body;
@@ -172,7 +186,13 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, MeshC
     parseMaterial(material, body.friction, body.restitution);
   }
   if (o.has("shape"))
-    parseBodyShape(o, body, base, meshes, surfaces);
+    parseBodyShape(o, body, base, caches);
+  if (body.response_map || body.half_plane) {
+    parsePlanarState(o, body);
+    return body;
+  }
+  if (o.has("angle"))
+    o.fail("angle", "only planar bodies (response maps, half-planes) take an angle");
   parseBodyMassAndState(o, body);
   return body;
 }
@@ -181,11 +201,13 @@ std::optional<ContactModel> parseModel(JsonObject& o) {
   if (!o.has("model"))
     return std::nullopt;
   const std::string model = o.string("model");
-  for (const ContactModel m : {ContactModel::kSmooth, ContactModel::kPoint, ContactModel::k6D}) {
+  for (const ContactModel m :
+       {ContactModel::kSmooth, ContactModel::kPoint, ContactModel::k6D, ContactModel::kResponse}) {
     if (model == toString(m))
       return m;
   }
-  o.fail("model", "unknown contact model \"" + model + "\" (expected smooth, point or 6d)");
+  o.fail("model",
+         "unknown contact model \"" + model + "\" (expected smooth, point, 6d or response)");
 }
 
 // One element of "pairs": "bodies" (two names, or "*" for every pair), then any of "model",
@@ -243,12 +265,10 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
   const nlohmann::json& bodies = root.required("bodies");
   if (!bodies.is_array() || bodies.empty())
     root.fail("bodies", "expected a non-empty array of bodies");
-  MeshCache meshes;
-  SurfaceCache surfaces;
+  ShapeCaches caches;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
-    scene.world.bodies.push_back(
-        parseBody(JsonObject(bodies[i], path, origin), base, meshes, surfaces));
+    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, caches));
     for (std::size_t j = 0; j < i; ++j) {
       if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
         throw SceneError(origin, path + "/name",

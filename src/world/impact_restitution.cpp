@@ -23,15 +23,15 @@ void ImpactSetup::validate() const {
   }
 }
 
-ImpactResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
-                                      const ImpactSetup& setup) {
+ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
+                                                 const ImpactSetup& setup) {
   setup.validate();
   if (!map) {
     throw InvalidInputError("impact: no response map");
   }
   map->validate();
   const HalfPlane block{Vec2::Zero(), Vec2::UnitY()};
-  ImpactResult result;
+  ImpactRestitutionResult result;
   result.mass = planarMassProperties(map->outline, map->material.density);
 
   // Lowest vertex on the surface y = 0.

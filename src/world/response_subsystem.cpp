@@ -80,7 +80,9 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
     const std::string what = bodyLabel(i, b);
     fixed_states_.push_back(b.initial_state);
     fixed_states_.back().twist.setZero();
-    const PlanarBodyState state = planarState(b.initial_state, what);
+    const PlanarBodyState state =
+        b.planar_state ? *b.planar_state : world_detail::planarState(b.initial_state, what);
+    fixed_planar_.push_back(state);
     if (b.half_plane) {
       if (!b.fixed)
         throw InvalidInputError(what + ": a half-plane must be fixed");
@@ -92,6 +94,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
       const Vec2 point_body = (b.half_plane->offset / length) * n;
       try {
         world_->addHalfPlane({worldPoint(state, point_body), rotation2(state.angle) * n});
+        plane_of_.push_back(i);
       } catch (const InvalidInputError& e) {
         throw InvalidInputError(what + ": " + e.what());
       }
@@ -110,7 +113,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
     const double dt = b.response_map->time_step;
     if (!(std::abs(step_ - dt) <= 1e-12 * dt)) {
       std::ostringstream s;
-      s.precision(17);
+      s.precision(12);
       s << "integrator: step " << step_ << " s differs from the time step " << dt << " s of body "
         << i << " ('" << b.name
         << "')'s response map; planar map bodies step at their maps' time step";
@@ -118,6 +121,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
     }
     try {
       index_[i] = world_->addBody(b.response_map, state);
+      body_of_.push_back(i);
     } catch (const InvalidInputError& e) {
       throw InvalidInputError(what + ": " + e.what());
     }
@@ -150,6 +154,24 @@ double ResponseSubsystem::energy(std::size_t i) const {
   const PlanarBodyState& s = world_->state(*index_[i]);
   const PlanarMassProperties& m = world_->massProperties(*index_[i]);
   return kineticEnergy(s, m) - m.mass * gravity_.dot(centroidPosition(s, m));
+}
+
+std::optional<PlanarBodyState> ResponseSubsystem::planarState(std::size_t i) const {
+  if (!index_.at(i))
+    return fixed_planar_.at(i);
+  return world_->state(*index_[i]);
+}
+
+std::optional<PlanarStep> ResponseSubsystem::planarStep() const {
+  PlanarStep step;
+  step.live_contacts = world_->liveContacts();
+  for (const ContactRecord& r : world_->lastStep()) {
+    const std::size_t other =
+        r.kind == ResponseContactKind::kHalfPlane ? plane_of_.at(r.other) : body_of_.at(r.other);
+    step.contacts.push_back({body_of_.at(r.body_a), other, r.point, r.normal, r.normal_force,
+                             r.tangential_force, r.work});
+  }
+  return step;
 }
 
 Vec3 ResponseSubsystem::angularMomentum(std::size_t i) const {

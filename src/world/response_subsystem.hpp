@@ -36,6 +36,8 @@ class ResponseSubsystem final : public Subsystem {
   [[nodiscard]] Vec3 angularMomentum(std::size_t i) const override;
   [[nodiscard]] IntegrationStats stats() const override { return stats_; }
   [[nodiscard]] const std::vector<WorldEvent>& events() const override { return events_; }
+  [[nodiscard]] std::optional<PlanarBodyState> planarState(std::size_t i) const override;
+  [[nodiscard]] std::optional<PlanarStep> planarStep() const override;
 
   /// The run time itself (contact records, per-step solves), for white-box tests.
   [[nodiscard]] const ResponseWorld& responseWorld() const { return *world_; }
@@ -46,6 +48,9 @@ class ResponseSubsystem final : public Subsystem {
   std::unique_ptr<ResponseWorld> world_;
   std::vector<std::optional<std::size_t>> index_;  // each body's index in world_, if a map body
   std::vector<RigidBodyState> fixed_states_;       // the half-planes' poses
+  std::vector<PlanarBodyState> fixed_planar_;      // and in the plane
+  std::vector<std::size_t> body_of_;               // description index of world_'s body k
+  std::vector<std::size_t> plane_of_;              // description index of world_'s half-plane k
   Vec2 gravity_ = Vec2::Zero();
   double step_ = 0.0;
   IntegrationStats stats_;

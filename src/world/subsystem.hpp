@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "contactsim/world/world_description.hpp"
@@ -26,6 +27,11 @@ class Subsystem {
   [[nodiscard]] virtual Vec3 angularMomentum(std::size_t i) const = 0;
   [[nodiscard]] virtual IntegrationStats stats() const = 0;
   [[nodiscard]] virtual const std::vector<WorldEvent>& events() const = 0;
+  /// Planar subsystems: body i's planar state and the last step's contacts (nothing otherwise).
+  [[nodiscard]] virtual std::optional<PlanarBodyState> planarState(std::size_t) const {
+    return std::nullopt;
+  }
+  [[nodiscard]] virtual std::optional<PlanarStep> planarStep() const { return std::nullopt; }
 };
 
 /// The factory: the subsystem that simulates `description` (its bodies validated, quaternions

@@ -80,4 +80,18 @@ const std::vector<WorldEvent>& World::events() const {
   return subsystem_->events();
 }
 
+PlanarBodyState World::planarState(std::size_t i) const {
+  (void)names_.at(i);  // range check
+  if (const auto s = subsystem_->planarState(i))
+    return *s;
+  throw InvalidInputError("body " + std::to_string(i) + " ('" + names_[i] +
+                          "'): not a body of a planar world");
+}
+
+PlanarStep World::planarStep() const {
+  if (auto s = subsystem_->planarStep())
+    return std::move(*s);
+  throw InvalidInputError("planarStep: not a planar world");
+}
+
 }  // namespace contactsim

@@ -83,6 +83,11 @@ inline const std::vector<BadScene>& badScenes() {
       {"v2_version1_collisions_key", "/collisions", "unknown key"},
       {"v2_version1_integrator", "/integrator/method", "the contact model follows from the shapes"},
       {"v2_material_negative_friction", "/bodies/0/material/friction", "μ ≥ 0"},
+      {"planar_map_missing", "/bodies/0/shape/map", "no such response map file"},
+      {"planar_step_not_map_dt", "/integrator", "differs from the time step 1e-05 s"},
+      {"planar_mixed_with_smooth", "/bodies/1", "planar bodies cannot meet 3D ones"},
+      {"planar_gravity_out_of_plane", "/gravity", "gravity lies in the plane"},
+      {"planar_body_with_mass", "/bodies/0/mass", "takes its mass from its map's outline"},
   };
   return k;
 }

@@ -29,8 +29,8 @@ std::shared_ptr<const ResponseMap> disc(const test::Kernel& kernel, double dt) {
       test::mapOnOutline("disc", test::regularPolygon(kSides, kRadius, -0.5 * kPi), kernel, dt));
 }
 
-ImpactResult dropDisc(const test::Kernel& kernel, double dt, double friction = 0.0,
-                      double tangential_speed = 0.0) {
+ImpactRestitutionResult dropDisc(const test::Kernel& kernel, double dt, double friction = 0.0,
+                                 double tangential_speed = 0.0) {
   ImpactSetup setup;
   setup.normal_speed = 1.0;
   setup.tangential_speed = tangential_speed;
@@ -39,7 +39,7 @@ ImpactResult dropDisc(const test::Kernel& kernel, double dt, double friction = 0
 }
 
 TEST(ResponseImpactTest, LinearSpringDisc) {
-  const ImpactResult r = dropDisc(test::springKernel(kStiffness), kStep);
+  const ImpactRestitutionResult r = dropDisc(test::springKernel(kStiffness), kStep);
   ASSERT_TRUE(r.separated);
   const double m = r.mass.mass;
   const double v = 1.0;
@@ -61,7 +61,7 @@ TEST(ResponseImpactTest, LinearSpringDisc) {
   EXPECT_NEAR(r.state_after.angular_velocity, 0.0, 1e-9);
 
   // O(Δt): halving the step halves the loss and the gap between ∫F dδ and ΔKE.
-  const ImpactResult half = dropDisc(test::springKernel(kStiffness), 0.5 * kStep);
+  const ImpactRestitutionResult half = dropDisc(test::springKernel(kStiffness), 0.5 * kStep);
   const double dke = r.kinetic_energy_after - r.kinetic_energy_before;
   const double dke_half = half.kinetic_energy_after - half.kinetic_energy_before;
   std::cout << "  1 - e: " << 1.0 - r.restitution << " at dt, " << 1.0 - half.restitution
@@ -130,7 +130,7 @@ TEST(ResponseImpactTest, KelvinVoigtDiscAgainstTheClosedForm) {
   const KelvinVoigtAnswer exact = kelvinVoigtImpact(m, kStiffness, c, 1.0);
   double previous_error = 0.0;
   for (const double dt : {kStep, 0.5 * kStep}) {
-    const ImpactResult r = dropDisc(test::kelvinVoigtKernel(kStiffness, c, dt), dt);
+    const ImpactRestitutionResult r = dropDisc(test::kelvinVoigtKernel(kStiffness, c, dt), dt);
     ASSERT_TRUE(r.separated);
     const double dke = r.kinetic_energy_after - r.kinetic_energy_before;
     std::cout << "Kelvin-Voigt disc (zeta 0.2), dt " << dt << ": contact " << r.contact_duration
@@ -149,8 +149,9 @@ TEST(ResponseImpactTest, KelvinVoigtDiscAgainstTheClosedForm) {
   }
   // The same response written with a longer window (F_m = k sampled up to m = 4) runs the ring of
   // the digital filter and gives the same impact.
-  const ImpactResult short_window = dropDisc(test::kelvinVoigtKernel(kStiffness, c, kStep), kStep);
-  const ImpactResult long_window =
+  const ImpactRestitutionResult short_window =
+      dropDisc(test::kelvinVoigtKernel(kStiffness, c, kStep), kStep);
+  const ImpactRestitutionResult long_window =
       dropDisc(test::kelvinVoigtKernel(kStiffness, c, kStep, 4), kStep);
   EXPECT_NEAR(long_window.restitution, short_window.restitution, 1e-12);
   EXPECT_NEAR(long_window.peak_force / short_window.peak_force, 1.0, 1e-12);
@@ -166,7 +167,7 @@ TEST(ResponseImpactTest, EccentricRodImpactBalancesMomentum) {
   ImpactSetup setup;
   setup.angle = 0.5;
   setup.normal_speed = 1.0;
-  const ImpactResult r = measureImpactRestitution(rod, setup);
+  const ImpactRestitutionResult r = measureImpactRestitution(rod, setup);
   ASSERT_TRUE(r.separated);
   EXPECT_EQ(r.contact_vertex, 0u);
   const PlanarMassProperties& mp = r.mass;
@@ -215,7 +216,8 @@ TEST(ResponseImpactTest, EccentricRodImpactBalancesMomentum) {
 
 TEST(ResponseImpactTest, FrictionStickAndSlide) {
   const double mu_small = 0.05;
-  const ImpactResult slide = dropDisc(test::springKernel(kStiffness), kStep, mu_small, 1.0);
+  const ImpactRestitutionResult slide =
+      dropDisc(test::springKernel(kStiffness), kStep, mu_small, 1.0);
   ASSERT_TRUE(slide.separated);
   // Sliding throughout: the tangential impulse is μ times the normal one, against the slip.
   EXPECT_NEAR(slide.impulse.x(), -mu_small * slide.impulse.y(), 1e-12 * slide.impulse.y());
@@ -223,7 +225,7 @@ TEST(ResponseImpactTest, FrictionStickAndSlide) {
   const double slip_after = pointVelocity(slide.state_after, p_after).x();
   EXPECT_GT(slip_after, 0.5);
 
-  const ImpactResult stick = dropDisc(test::springKernel(kStiffness), kStep, 1.0, 1.0);
+  const ImpactRestitutionResult stick = dropDisc(test::springKernel(kStiffness), kStep, 1.0, 1.0);
   ASSERT_TRUE(stick.separated);
   // Sticking: the contact point stops sliding; with no tangential compliance it stays stopped.
   // For a vertex under the centroid P_t = −u_t / W_tt, W_tt = 1/m + R²/I.

@@ -46,6 +46,7 @@ WorldDescription discOnGround(double step = kStep) {
   disc.name = "disc";
   disc.response_map = dampedDisc();
   disc.initial_state = embedPlanarState(discStart());
+  disc.planar_state = discStart();  // exact, as the restitution study gives it
   BodyDescription ground;
   ground.name = "ground";
   ground.fixed = true;
@@ -105,14 +106,33 @@ TEST(ResponseSubsystemTest, WorldRunsAsResponseWorldByHand) {
                         m.mass * 9.81 * centroidPosition(expected, m).y();
   EXPECT_NEAR(world.energy(0), energy, 1e-12 * std::abs(energy));
   EXPECT_NEAR(world.angularMomentum(0).z(), m.inertia * expected.angular_velocity, 1e-15);
+  // The planar state exactly as the run time holds it, and the last step's contacts.
+  const PlanarBodyState exact = world.planarState(0);
+  EXPECT_EQ(exact.position, expected.position);
+  EXPECT_EQ(exact.angle, expected.angle);
+  EXPECT_EQ(exact.velocity, expected.velocity);
+  EXPECT_EQ(world.planarState(1).position, Vec2::Zero());
+  const PlanarStep step = world.planarStep();
+  ASSERT_EQ(step.contacts.size(), hand.lastStep().size());
+  EXPECT_EQ(step.live_contacts, hand.liveContacts());
+  for (std::size_t c = 0; c < step.contacts.size(); ++c) {
+    EXPECT_EQ(step.contacts[c].body, 0u);
+    EXPECT_EQ(step.contacts[c].other, 1u);  // the ground's index in the description
+    EXPECT_EQ(step.contacts[c].normal_force, hand.lastStep()[c].normal_force);
+  }
   EXPECT_EQ(world.energy(1), 0.0);
   EXPECT_EQ(world.state(1).position, Vec3::Zero());
 }
 
 TEST(ResponseSubsystemTest, InputErrorsAreNamed) {
+  WorldDescription smooth;
+  smooth.bodies.push_back(BodyDescription{});
+  smooth.bodies[0].name = "free";
+  const World flying(smooth);
+  EXPECT_THROW((void)flying.planarState(0), InvalidInputError);
+  EXPECT_THROW((void)flying.planarStep(), InvalidInputError);
   EXPECT_NE(errorOf(discOnGround(5e-7))
-                .find("integrator: step 4.9999999999999998e-07 s differs "
-                      "from the time step 3.9999999999999998e-07 s"),
+                .find("integrator: step 5e-07 s differs from the time step 4e-07 s"),
             std::string::npos)
       << errorOf(discOnGround(5e-7));
   WorldDescription up = discOnGround();

@@ -28,7 +28,7 @@ struct ImpactSetup {
   void validate() const;
 };
 
-struct ImpactResult {
+struct ImpactRestitutionResult {
   /// e = −u_n⁺/u_n⁻ of the material point that touched first (its normal velocity right after the
   /// last step with a contact force, against the one before impact).
   double restitution = 0.0;
@@ -52,7 +52,7 @@ struct ImpactResult {
 
 /// Throws InvalidInputError for an invalid map (as ResponseWorld::addBody) or setup, or when the
 /// lowest vertex does not approach the block (u_n⁻ ≥ 0).
-ImpactResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
-                                      const ImpactSetup& setup);
+ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseMap> map,
+                                                 const ImpactSetup& setup);
 
 }  // namespace contactsim

@@ -51,6 +51,10 @@ class World {
   /// What happened, in time order per body: impacts, contacts made and ended, patch crossings,
   /// friction mode switches.
   [[nodiscard]] const std::vector<WorldEvent>& events() const;
+  /// Planar worlds (response-map bodies, ullrich-pai §5): body i's planar state, exactly as the
+  /// run time holds it, and the contacts of the last step. Throw InvalidInputError otherwise.
+  [[nodiscard]] PlanarBodyState planarState(std::size_t i) const;
+  [[nodiscard]] PlanarStep planarStep() const;
 
  private:
   IntegratorSettings integrator_;

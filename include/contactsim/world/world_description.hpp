@@ -100,6 +100,9 @@ struct BodyDescription {
     double offset = 0.0;
   };
   std::optional<HalfPlane> half_plane;
+  /// Planar bodies: the state in the plane, exactly as given (scene files and the restitution
+  /// study set it); when absent it is read from `initial_state`. `initial_state` must embed it.
+  std::optional<PlanarBodyState> planar_state;
 };
 
 /// One continuous smooth contact (kry-pai-2002) between a free and a fixed body with surfaces. The
@@ -195,6 +198,24 @@ struct WorldDescription {
 /// take, two models in one world (one world runs one model until islands of different models can
 /// meet), restitution or external loads where the model has none.
 [[nodiscard]] WorldDescription resolveContactModels(WorldDescription description);
+
+/// One contact of a planar world's last step (ullrich-pai §5.1; ResponseWorld's record).
+struct PlanarContact {
+  std::size_t body = 0;           ///< the map body A, index into WorldDescription::bodies
+  std::size_t other = 0;          ///< the half-plane or map body B, index as `body`
+  Vec2 point = Vec2::Zero();      ///< contact point on A at the step's start, world [m]
+  Vec2 normal = Vec2::UnitY();    ///< from B to A
+  double normal_force = 0.0;      ///< +F n on A, −F n on B [N/m]
+  double tangential_force = 0.0;  ///< on A along ẑ × n [N/m]
+  double work = 0.0;              ///< of the contact forces over the step [J/m]
+};
+
+/// The last step of a planar world: its contacts, and how many contacts still carry a
+/// deformation history (0: every contact has separated and relaxed).
+struct PlanarStep {
+  std::vector<PlanarContact> contacts;
+  std::size_t live_contacts = 0;
+};
 
 /// Something that happened to a body: patch crossings, friction mode switches, separation.
 struct WorldEvent {
