@@ -15,7 +15,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// `object` without `keys`; null when nothing is left.
+// `object` without `keys` (an empty object when nothing is left).
 Json without(const Json& object, std::initializer_list<const char*> keys) {
   Json rest = object;
   for (const char* key : keys)

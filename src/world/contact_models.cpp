@@ -207,11 +207,11 @@ WorldDescription resolveContactModels(WorldDescription d) {
   }
   if (materials.anyRestitution()) {
     // Name the first body or pair that gives one.
-    std::string who = "restitution";
-    for (std::size_t k = d.pairs.size(); k-- > 0;)
-      who = d.pairs[k].restitution ? pairLabel(k) : who;
-    for (std::size_t i = d.bodies.size(); i-- > 0;)
-      who = d.bodies[i].restitution ? bodyLabel(d, i) : who;
+    std::string who;
+    for (std::size_t i = 0; i < d.bodies.size() && who.empty(); ++i)
+      who = d.bodies[i].restitution ? bodyLabel(d, i) : "";
+    for (std::size_t k = 0; k < d.pairs.size() && who.empty(); ++k)
+      who = d.pairs[k].restitution ? pairLabel(k) : "";
     throw InvalidInputError(who + ": restitution: the " + toString(model) +
                             " model is velocity-level and plastic; restitution acts in the "
                             "smooth model's impacts");
