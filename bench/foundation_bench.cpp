@@ -3,11 +3,11 @@
 // 6×6 matrix forms they replace, in the same run.
 #include <benchmark/benchmark.h>
 
-#include "contactsim/dynamics/cash_karp.hpp"
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/rk4.hpp"
 #include "contactsim/math/spatial.hpp"
 #include "contactsim/scene/run.hpp"
+#include "dynamics/cash_karp.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/rk4.hpp"
 
 namespace contactsim {
 namespace {

@@ -13,8 +13,8 @@
 // 8 rays per bump radius; the sphere (radius 0.1 m) at 2 mm = R/50.
 #include <benchmark/benchmark.h>
 
+#include "collision/contact_patch.hpp"
 #include "collision/intersection_volume.hpp"
-#include "contactsim/collision/contact_patch.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
 
 namespace contactsim {

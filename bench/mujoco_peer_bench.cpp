@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/rk4.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/rk4.hpp"
 
 namespace {
 

@@ -15,12 +15,12 @@
 #include <sstream>
 #include <vector>
 
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/io/svg_plot.hpp"
-#include "contactsim/solvers/lemke.hpp"
-#include "contactsim/solvers/projected_gauss_seidel.hpp"
 #include "contactsim_reference/box_contact_problems.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
 
 namespace contactsim {
 namespace {

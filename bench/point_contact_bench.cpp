@@ -22,14 +22,14 @@
 #include <string>
 #include <vector>
 
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 #include "contactsim/scene/scene.hpp"
-#include "contactsim/solvers/lemke.hpp"
-#include "contactsim/solvers/projected_gauss_seidel.hpp"
-#include "contactsim/solvers/siconos_lcp.hpp"
-#include "contactsim/world/point_contact_world.hpp"
 #include "contactsim/world/world.hpp"
 #include "contactsim_reference/box_contact_problems.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
+#include "solvers/siconos_lcp.hpp"
+#include "world/point_contact_world.hpp"
 
 namespace contactsim {
 namespace {

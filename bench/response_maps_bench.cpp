@@ -14,7 +14,7 @@
 #include "contact/response/deformation_history.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
-#include "contactsim/world/impact_restitution.hpp"
+#include "world/impact_restitution.hpp"
 
 namespace {
 

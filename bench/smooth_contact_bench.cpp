@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
 

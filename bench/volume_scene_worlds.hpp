@@ -10,7 +10,7 @@
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
 #include "contactsim/scene/scene.hpp"
-#include "contactsim/world/volume_contact_world.hpp"
+#include "world/volume_contact_world.hpp"
 
 namespace contactsim::bench {
 

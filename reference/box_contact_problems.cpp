@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "contactsim/collision/convex_contact.hpp"
+#include "collision/convex_contact.hpp"
 
 namespace contactsim::reference {
 

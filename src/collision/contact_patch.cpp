@@ -1,6 +1,6 @@
 // bouchard-2015 §4.2 and App. A: the contact frame and the elliptical patch of an intersection
 // volume, from its gradient and second moment.
-#include "contactsim/collision/contact_patch.hpp"
+#include "collision/contact_patch.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Contact manifolds between convex polyhedra (separating axis test, reference/incident face
 // clipping, edge-edge closest points) and between a convex polyhedron and a half-space.
-#include "contactsim/collision/convex_contact.hpp"
+#include "collision/convex_contact.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 
+#include "collision/contact_patch.hpp"
 #include "collision/ray_cast_body.hpp"
-#include "contactsim/collision/contact_patch.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {

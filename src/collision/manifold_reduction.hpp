@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "contactsim/collision/convex_contact.hpp"
+#include "collision/convex_contact.hpp"
 
 namespace contactsim {
 

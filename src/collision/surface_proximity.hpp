@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "contactsim/geometry/surface.hpp"
-#include "contactsim/geometry/tessellation.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {

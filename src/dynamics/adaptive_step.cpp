@@ -1,4 +1,4 @@
-#include "contactsim/dynamics/adaptive_step.hpp"
+#include "dynamics/adaptive_stepper.hpp"
 
 #include "contactsim/math/checks.hpp"
 

@@ -1,4 +1,4 @@
-#include "contactsim/dynamics/free_body.hpp"
+#include "dynamics/free_body.hpp"
 
 #include <utility>
 

@@ -2,7 +2,7 @@
 // frame of kry-pai-2002 eqs. 5–6, and principal curvatures and directions.
 #pragma once
 
-#include "contactsim/geometry/surface_jet.hpp"
+#include "contactsim/geometry/surface.hpp"
 
 namespace contactsim {
 

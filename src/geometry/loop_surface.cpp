@@ -7,6 +7,7 @@
 #include <string>
 
 #include "contactsim/error.hpp"
+#include "contactsim/geometry/taylor.hpp"
 #include "loop/box_spline.hpp"
 #include "loop/extraordinary.hpp"
 #include "loop/local_mesh.hpp"

@@ -1,4 +1,4 @@
-#include "contactsim/geometry/patch_domain.hpp"
+#include "contactsim/geometry/surface.hpp"
 
 #include <algorithm>
 #include <cmath>

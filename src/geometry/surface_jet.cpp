@@ -1,4 +1,5 @@
-#include "contactsim/geometry/surface_jet.hpp"
+#include "contactsim/geometry/surface.hpp"
+#include "contactsim/geometry/taylor.hpp"
 
 namespace contactsim {
 

@@ -1,4 +1,4 @@
-#include "contactsim/geometry/tessellation.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
 
 #include <string>
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "contactsim/error.hpp"
 #include "contactsim/scene/scene.hpp"
 
 namespace contactsim {

@@ -1,5 +1,5 @@
 // Measures of a candidate LCP solution (preda-florian-2005 eq. 2).
-#include "contactsim/solvers/lcp.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 #include <algorithm>
 #include <cmath>

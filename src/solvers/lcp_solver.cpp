@@ -5,6 +5,9 @@
 #include <algorithm>
 
 #include "contactsim/error.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
+#include "solvers/siconos_lcp.hpp"
 
 namespace contactsim {
 

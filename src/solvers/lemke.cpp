@@ -1,7 +1,7 @@
 // Lemke's method on the tableau w − A z − 1 z₀ = b, kept as the explicit basis inverse B⁻¹ and
 // the basic values B⁻¹ b (Cottle, Pang & Stone 1992, Algorithm 4.4.5 with the lexicographic
 // minimum-ratio test of §4.9).
-#include "contactsim/solvers/lemke.hpp"
+#include "solvers/lemke.hpp"
 
 #include <chrono>
 #include <cmath>

@@ -1,5 +1,5 @@
 // preda-florian-2005 Algorithm 1: projected Gauss–Seidel on a = A f + b.
-#include "contactsim/solvers/projected_gauss_seidel.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
 
 #include <algorithm>
 #include <chrono>

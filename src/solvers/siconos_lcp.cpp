@@ -1,7 +1,7 @@
 // Siconos numerics as LCP oracle, fail-safe and peer (Debian libsiconos-numerics-dev 4.4).
 // Siconos writes M q to the problem in column-major ("Fortran") dense storage and takes ownership
 // of the matrix data it is given (NM_free frees it), so the data is a malloc'd copy.
-#include "contactsim/solvers/siconos_lcp.hpp"
+#include "solvers/siconos_lcp.hpp"
 
 #include <chrono>
 #include <cstdlib>

@@ -1,5 +1,6 @@
 // The contact model of each pair and the pairs' materials (contact_models.hpp).
 #include "contact_models.hpp"
+#include "contactsim/error.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "contactsim/world/impact_restitution.hpp"
+#include "world/impact_restitution.hpp"
 
 #include <cmath>
 #include <limits>

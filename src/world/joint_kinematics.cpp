@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
+#include "contact/velocity/velocity_body.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim::world_detail {

@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <optional>
 
-#include "contactsim/contact/volume/bilateral_joint.hpp"
+#include "contact/volume/bilateral_joint.hpp"
 #include "contactsim/math/types.hpp"
-#include "contactsim/world/volume_contact_world.hpp"
+#include "world/volume_contact_world.hpp"
 
 namespace contactsim::world_detail {
 

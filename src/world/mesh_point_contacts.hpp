@@ -5,9 +5,9 @@
 
 #include <vector>
 
+#include "collision/contact_patch.hpp"
+#include "collision/convex_contact.hpp"
 #include "collision/ray_cast_body.hpp"
-#include "contactsim/collision/contact_patch.hpp"
-#include "contactsim/collision/convex_contact.hpp"
 
 namespace contactsim::world_detail {
 

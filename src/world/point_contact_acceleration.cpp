@@ -6,10 +6,10 @@
 #include <cmath>
 #include <string>
 
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/quaternion.hpp"
-#include "contactsim/world/point_contact_world.hpp"
+#include "world/point_contact_world.hpp"
 
 namespace contactsim {
 

@@ -1,13 +1,13 @@
 // Velocity-level stepping of convex polyhedra with frictional point contacts (symplectic Euler:
 // velocities first, impulses, then positions with the new velocities).
-#include "contactsim/world/point_contact_world.hpp"
+#include "world/point_contact_world.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "collision/convex_contact.hpp"
 #include "collision/manifold_reduction.hpp"
-#include "contactsim/collision/convex_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
 #include "contactsim/math/quaternion.hpp"

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "contact_models.hpp"
+#include "contactsim/error.hpp"
 
 namespace contactsim::world_detail {
 

@@ -26,7 +26,7 @@
 #include "contact/response/planar_contact_detection.hpp"
 #include "contact/response/response_contact_solver.hpp"
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/response/planar_body.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 namespace contactsim {
 

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "contactsim/dynamics/rk4.hpp"
+#include "contactsim/error.hpp"
+#include "dynamics/rk4.hpp"
 #include "smooth_world_body.hpp"
 
 namespace contactsim::world_detail {

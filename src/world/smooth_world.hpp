@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "contact/impact/collision_law.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contact_models.hpp"
-#include "contactsim/dynamics/free_body.hpp"
+#include "dynamics/free_body.hpp"
 #include "subsystem.hpp"
 
 namespace contactsim {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "dynamics/adaptive_stepper.hpp"
 #include "smooth_world.hpp"
 #include "time_of_impact.hpp"
 

@@ -1,5 +1,6 @@
 // The one place that chooses a contact model: the subsystem for a world description.
 #include "contact_models.hpp"
+#include "contactsim/error.hpp"
 #include "response_subsystem.hpp"
 #include "smooth_world.hpp"
 #include "subsystem.hpp"

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "contactsim/world/point_contact_world.hpp"
-#include "contactsim/world/volume_contact_world.hpp"
 #include "subsystem.hpp"
+#include "world/point_contact_world.hpp"
+#include "world/volume_contact_world.hpp"
 
 namespace contactsim::world_detail {
 

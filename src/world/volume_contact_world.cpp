@@ -1,7 +1,7 @@
 // Velocity-level stepping of mesh-bounded rigid bodies with one 6D contact per touching pair
 // (bouchard-2015 §3–5; symplectic Euler: velocities first, impulses, then positions with the new
 // velocities, then post-stabilization, §5.7), or with point contacts from the same meshes (§6).
-#include "contactsim/world/volume_contact_world.hpp"
+#include "world/volume_contact_world.hpp"
 
 #include <chrono>
 #include <cmath>

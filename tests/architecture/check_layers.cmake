@@ -1,7 +1,8 @@
 cmake_minimum_required(VERSION 3.25)
 # Checks the one-way module dependencies of docs/ARCHITECTURE.md: a file in module M may include
 # "contactsim/X/..." (public) or "X/..." (internal, from src/) only when X is M itself, X ranks
-# strictly below M, or (M, X) is an allowed sideways pair. Includes relative to the file's own
+# strictly below M, or (M, X) is an allowed sideways pair; a public header (include/contactsim)
+# includes only public headers. Includes relative to the file's own
 # folder ("validation.hpp", "loop/box_spline.hpp") name no module and are not checked.
 # Run as: cmake -DSOURCE_DIR=... -P check_layers.cmake
 set(rank_error 0)
@@ -13,14 +14,16 @@ set(rank_geometry 2)
 set(rank_bem 2)
 set(rank_dynamics 3)
 set(rank_collision 4)
-set(rank_contact/impact 5)
-set(rank_contact/smooth 5)
-set(rank_contact/velocity 5)
-set(rank_contact/point 5)
-set(rank_contact/volume 5)
-set(rank_contact/response 5)
-set(rank_world 6)
-set(rank_scene 7)
+# contact/parameters: the public types every contact model and the world description share.
+set(rank_contact/parameters 5)
+set(rank_contact/impact 6)
+set(rank_contact/smooth 6)
+set(rank_contact/velocity 6)
+set(rank_contact/point 6)
+set(rank_contact/volume 6)
+set(rank_contact/response 6)
+set(rank_world 7)
+set(rank_scene 8)
 # contact/velocity holds what the two velocity-level solvers share, so contact/volume needs nothing
 # of contact/point.
 set(sideways "contact/smooth>contact/impact" "contact/point>contact/velocity"
@@ -47,6 +50,11 @@ foreach(file IN LISTS files)
   foreach(line IN LISTS includes)
     string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" included "${line}")
     set(target_path "${included}")
+    if(file MATCHES "^include/" AND NOT included MATCHES "^contactsim/")
+      # A public header stands on public headers alone: an installed copy has no src/.
+      list(APPEND violations "${file}: a public header includes the internal ${included}")
+      continue()
+    endif()
     if(target_path MATCHES "^contactsim/")
       string(REGEX REPLACE "^contactsim/" "" target_path "${target_path}")
       module_of("${target_path}" target)

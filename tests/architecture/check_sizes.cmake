@@ -1,10 +1,10 @@
 cmake_minimum_required(VERSION 3.25)
 # The structure docs/ARCHITECTURE.md promises: every source file of the library, the CLI, the tests,
 # the benchmarks and the reference problems at most 600 lines; the World façade (world.hpp and
-# world.cpp) under 300; at most `max_public_headers` headers in include/contactsim (a ratchet:
-# lower it as internals leave the public interface, the goal is 30).
+# world.cpp) under 300; at most `max_public_headers` headers in include/contactsim (what users
+# need; the models' machinery lives in src/).
 # Run as: cmake -DSOURCE_DIR=... -P check_sizes.cmake
-set(max_public_headers 58)
+set(max_public_headers 30)
 set(problems "")
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/src/*.hpp ${SOURCE_DIR}/src/*.cpp ${SOURCE_DIR}/include/*.hpp

@@ -1,7 +1,7 @@
 // Contact manifolds of convex polyhedra against exact answers computed here independently:
 // corners of resting boxes, polygon intersections by brute force, edge crossings, and the
 // signed distances of random contact points to both boxes.
-#include "contactsim/collision/convex_contact.hpp"
+#include "collision/convex_contact.hpp"
 
 #include <gtest/gtest.h>
 

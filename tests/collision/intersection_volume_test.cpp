@@ -10,8 +10,8 @@
 #include <numbers>
 #include <vector>
 
+#include "collision/contact_patch.hpp"
 #include "collision/ray_cast_body.hpp"
-#include "contactsim/collision/contact_patch.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
 #include "contactsim_reference/intersection_volume_problems.hpp"

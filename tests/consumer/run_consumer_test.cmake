@@ -12,5 +12,5 @@ run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build
     -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
     -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS=${SANITIZER_FLAGS}"
     "-DCMAKE_EXE_LINKER_FLAGS=${SANITIZER_FLAGS}")
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --parallel 2)
 run(${WORK_DIR}/build/consumer)

@@ -1,6 +1,6 @@
 // The adaptive driver of kry-pai-2002 §3.7: halving on veto down to the minimum step, reporting a
 // persistent veto there, doubling after success up to the maximum; embedded error control.
-#include "contactsim/dynamics/adaptive_step.hpp"
+#include "dynamics/adaptive_stepper.hpp"
 
 #include <gtest/gtest.h>
 

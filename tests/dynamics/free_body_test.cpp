@@ -1,10 +1,10 @@
 // Free rigid body (kry-pai-2002 eq. 15) against conservation laws and exact solutions.
-#include "contactsim/dynamics/free_body.hpp"
+#include "dynamics/free_body.hpp"
 
 #include <gtest/gtest.h>
 
-#include "contactsim/dynamics/rk4.hpp"
 #include "contactsim_reference/torque_free_body.hpp"
+#include "dynamics/rk4.hpp"
 
 namespace contactsim {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "contactsim/dynamics/cash_karp.hpp"
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/rk4.hpp"
 #include "contactsim_reference/torque_free_body.hpp"
+#include "dynamics/cash_karp.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/rk4.hpp"
 
 namespace contactsim {
 namespace {

@@ -2,9 +2,9 @@
 // (Landau & Lifshitz §37); acceptance tolerance 1e-6 relative.
 #include <gtest/gtest.h>
 
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/rk4.hpp"
 #include "contactsim_reference/torque_free_body.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/rk4.hpp"
 
 namespace contactsim {
 namespace {

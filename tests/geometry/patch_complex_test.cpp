@@ -4,7 +4,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
-#include "contactsim/geometry/tessellation.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
 #include "geometry/differential.hpp"
 
 namespace contactsim {

@@ -18,7 +18,6 @@
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
-#include "contactsim/geometry/tessellation.hpp"
 #include "support/error_text.hpp"
 
 namespace contactsim {

@@ -6,6 +6,9 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/solvers/lcp_solver.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
+#include "solvers/siconos_lcp.hpp"
 
 namespace contactsim {
 namespace {

@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
-#include "contactsim/dynamics/free_body.hpp"
-#include "contactsim/dynamics/rk4.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/rk4.hpp"
 #include "free_pairs.hpp"
 #include "time_of_impact.hpp"
 

@@ -1,6 +1,6 @@
 // One map body against the rigid block (ullrich-pai §5.1 with δ^B = 0): synthetic maps whose
 // continuous answers are known in closed form, approached at O(Δt).
-#include "contactsim/world/impact_restitution.hpp"
+#include "world/impact_restitution.hpp"
 
 #include <gtest/gtest.h>
 

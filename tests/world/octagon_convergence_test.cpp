@@ -13,8 +13,8 @@
 
 #include <cstdio>
 
-#include "contactsim/world/volume_contact_world.hpp"
 #include "contactsim_reference/sliding_octagon.hpp"
+#include "world/volume_contact_world.hpp"
 
 namespace contactsim {
 namespace {

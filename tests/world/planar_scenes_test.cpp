@@ -11,7 +11,7 @@
 #include <numbers>
 
 #include "contactsim/scene/scene.hpp"
-#include "contactsim/world/impact_restitution.hpp"
+#include "world/impact_restitution.hpp"
 #include "world/response_subsystem.hpp"
 
 namespace contactsim {

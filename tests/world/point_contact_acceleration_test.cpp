@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "contactsim/solvers/lcp.hpp"
-#include "contactsim/solvers/lemke.hpp"
-#include "contactsim/world/point_contact_world.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
+#include "solvers/lemke.hpp"
+#include "world/point_contact_world.hpp"
 
 namespace contactsim {
 namespace {

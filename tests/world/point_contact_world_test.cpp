@@ -7,7 +7,7 @@
 #include <numbers>
 
 #include "contactsim/error.hpp"
-#include "contactsim/world/point_contact_world.hpp"
+#include "world/point_contact_world.hpp"
 
 namespace contactsim {
 namespace {

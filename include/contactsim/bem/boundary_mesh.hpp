@@ -13,7 +13,7 @@
 #include <array>
 #include <vector>
 
-#include "contactsim/math/polygon_mass.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 namespace contactsim {
 

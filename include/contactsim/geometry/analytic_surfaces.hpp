@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "contactsim/geometry/surface.hpp"
+#include "contactsim/geometry/taylor.hpp"
 
 namespace contactsim {
 

@@ -2,11 +2,14 @@
 //
 // Arithmetic on these "jets" propagates every partial derivative up to order three exactly (to
 // rounding), so an analytic surface written once as a formula in a scalar type yields the ten
-// derivative sets kry-pai-2002 §3.7 needs (footnote 4) by evaluating it on Taylor3.
+// derivative sets kry-pai-2002 §3.7 needs (footnote 4) by evaluating it on Taylor3. ChartSurface
+// (analytic_surfaces.hpp) takes user charts written on Taylor3 this way.
 #pragma once
 
 #include <array>
 #include <cmath>
+
+#include "contactsim/geometry/surface.hpp"
 
 namespace contactsim {
 
@@ -122,5 +125,14 @@ inline Taylor3 cos(const Taylor3& x) {
   const double s = std::sin(x.value()), c = std::cos(x.value());
   return Taylor3::compose(x, c, -s, -c, s);
 }
+
+/// A point of R³ whose coordinates are Taylor3 series in (s, t): what a surface formula evaluated
+/// on Taylor3 scalars returns.
+struct TaylorPoint {
+  Taylor3 x, y, z;
+};
+
+/// Reads the jet out of Taylor3 coordinates up to `order`.
+SurfaceJet jetFromTaylor(const TaylorPoint& p, JetOrder order);
 
 }  // namespace contactsim

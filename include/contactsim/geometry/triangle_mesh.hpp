@@ -1,16 +1,29 @@
-// Closed triangle meshes bounding rigid bodies (bouchard-2015 §4: the intersection volume is
-// measured by rays through such surfaces): validation, mass properties, OBJ files, and welding a
-// tessellated smooth surface into one.
+// Triangle meshes: tessellations of patch complexes whose vertices remember where they came from
+// (for rendering, collision detection and Newton initial guesses), and closed triangle meshes
+// bounding rigid bodies (bouchard-2015 §4: the intersection volume is measured by rays through
+// such surfaces): validation, mass properties, OBJ files, and welding a tessellation into one.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "contactsim/geometry/tessellation.hpp"
+#include "contactsim/geometry/surface.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
+
+struct TessellatedSurface {
+  std::vector<Vec3> positions;             ///< body coordinates
+  std::vector<Vec3> normals;               ///< unit normals of the smooth surface
+  std::vector<SurfacePoint> origins;       ///< (patch, s, t) of each vertex
+  std::vector<Eigen::Vector3i> triangles;  ///< counter-clockwise seen from outside
+};
+
+/// Tessellates each patch: square domains as an n × n grid of quads split in two, triangular
+/// domains as n² triangles, other convex polygons as a fan of n-subdivided triangles from the
+/// centroid. Vertices on shared edges are repeated per patch (not welded). n ≥ 1.
+TessellatedSurface tessellate(const Surface& surface, int resolution);
 
 /// Which checks the TriangleMesh constructor runs. The self-intersection test is the costly one
 /// (about O(m log m) for m triangles); generators whose output is intersection-free by

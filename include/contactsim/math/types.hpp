@@ -7,8 +7,10 @@
 
 namespace contactsim {
 
+using Vec2 = Eigen::Vector2d;
 using Vec3 = Eigen::Vector3d;
 using Vec4 = Eigen::Vector4d;
+using Vec5 = Eigen::Matrix<double, 5, 1>;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat3 = Eigen::Matrix3d;
 using Mat4 = Eigen::Matrix4d;

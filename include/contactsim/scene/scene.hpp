@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "contactsim/error.hpp"
 #include "contactsim/world/world.hpp"
 
 namespace contactsim {

@@ -3,6 +3,8 @@
 // (WorldEvent, IntegrationStats). The World façade (world.hpp) builds its subsystem from it.
 #pragma once
 
+#include <cstddef>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,13 +12,16 @@
 #include <vector>
 
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/impact/collision_law.hpp"
-#include "contactsim/contact/response/planar_body.hpp"
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/dynamics/adaptive_step.hpp"
+#include "contactsim/dynamics/mass_properties.hpp"
+#include "contactsim/dynamics/rigid_body_state.hpp"
+#include "contactsim/error.hpp"
 #include "contactsim/geometry/surface.hpp"
-#include "contactsim/world/point_contact_world.hpp"
-#include "contactsim/world/volume_contact_world.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
+#include "contactsim/math/planar_body.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
 
@@ -40,6 +45,112 @@ const char* toString(IntegratorMethod method);
 /// Body names are non-empty and use only letters, digits, '_', '-' and '.', so that they can
 /// stand unquoted in CSV columns and file names.
 bool isValidBodyName(std::string_view name);
+
+/// The point-contact model's step, margins, stabilisation and solver (PointContactWorld).
+struct PointContactSettings {
+  double step = 1e-3;  ///< [s]
+  /// Contacts are kept while the surfaces are closer than this [m]; a gap g closes at most at
+  /// speed g/h (speculative contact), so bodies land without penetrating.
+  double margin = 2e-3;
+  /// Fraction of a penetration depth pushed out per step (Baumgarte velocity bias), in [0, 1].
+  double baumgarte = 0.2;
+  /// A pair starting deeper than this in each other is an input error [m].
+  double initial_penetration_tolerance = 1e-6;
+  bool warm_start = true;
+  /// Manifold reduction per pair (collision/manifold_reduction.hpp): points closer than this
+  /// fraction of the smaller body's radius are welded, and at most max_points_per_pair are kept.
+  double weld_fraction = 0.01;
+  /// A contact is warm started from last step's contact of the same pair within this fraction of
+  /// the smaller body's radius.
+  double warm_start_fraction = 0.05;
+  std::size_t max_points_per_pair = 4;
+  BlockPgsOptions solver;
+
+  /// How contact acts. kVelocity: frictional impulses at the velocity level (above; symplectic
+  /// Euler). kAcceleration: preda-florian-2005 — frictionless resting contacts by the contact
+  /// matrix a = A f + b (appendix eqs. 3–9) solved as an LCP (`lcp`: Algorithm 1, pivoting first,
+  /// §4), impacts by the Chatterjee–Ruina law (`impact`), integrated by RK4 (`rk4`, the forces of
+  /// each stage solved anew) or semi-implicit Euler.
+  enum class Formulation { kVelocity, kAcceleration };
+  Formulation formulation = Formulation::kVelocity;
+  bool rk4 = false;
+  LcpSolverSettings lcp;
+  ImpactParameters impact{0.0, -1.0, 0.0};  ///< plastic and frictionless by default
+  /// [m] surfaces closer than this touch (a contact of the LCP or an impact).
+  double touch_tolerance = 1e-6;
+  /// [m/s] a touching contact closing faster than this collides; slower ones rest.
+  double resting_speed = 1e-3;
+
+  /// Throws InvalidInputError naming the bad field.
+  void validate() const;
+};
+
+/// The 6D model's step, ray resolution, target volume and solver, and its point-based baseline on
+/// the same meshes (VolumeContactWorld: bouchard-2015).
+struct VolumeContactSettings {
+  double step = 1e-3;  ///< h [s]
+  /// Ray spacing of the intersection volume [m] (bouchard-2015 §4.1), > 0.
+  double resolution = 2e-3;
+  /// e [m³] ≥ 0: the interpenetration volume contacts keep (§5.7). A contact above it is moved
+  /// back by post-stabilization. Contacts exist only where V > 0 (touching with V = 0: none; a
+  /// body approaching lands in the step after it first overlaps, and the overlap is then
+  /// post-stabilized to e).
+  double target_volume = 0.0;
+  /// Compliance α [1/kg] ≥ 0 (§5.7: "a combination of compliance and stabilization ... allows
+  /// the contacts to conserve enough interpenetration"): a contact below e whose last normal
+  /// impulse was f_n lets the bodies approach at α f_n (at most what brings V, linearised, to e
+  /// within the step), so loaded contacts settle at e; α < the contact's inverse effective mass
+  /// keeps it pushing. Post-stabilization adds α to its normal Schur complement. 0: rigid, a
+  /// contact keeps the volume it landed with (below e).
+  double compliance = 0.0;
+  /// Fraction in (0, 1] of the volume error corrected per step, above and below e.
+  double relaxation = 1.0;
+  ContactModel model = ContactModel::k6D;
+  /// Sweeps of both models: at most max_iterations, stopping when the update vector's 2-norm
+  /// is ≤ tolerance (§6.1.8; the paper's octagon study uses 1e-15).
+  SweepOptions solver = {500, 1e-15, false};
+  bool warm_start = true;
+  /// A pair starting with a larger intersection volume than this is an input error [m³]; < 0:
+  /// twice target_volume.
+  double initial_volume_tolerance = -1.0;
+  // The point-based model (ContactModel::kPoint).
+  /// Fraction of a point's depth beyond `slop` pushed out per step (Baumgarte), in [0, 1].
+  double baumgarte = 0.2;
+  /// Depth [m] ≥ 0 the point contacts keep (their analogue of e): only the depth beyond it is
+  /// pushed out.
+  double slop = 1e-4;
+  std::size_t max_points_per_pair = 64;  ///< ≥ 1; more are reduced (manifold_reduction.hpp)
+  ConeProjection cone_projection = ConeProjection::kSlipDirection;
+
+  /// Throws InvalidInputError naming the bad field.
+  void validate() const;
+};
+
+/// A proportional–derivative drive of a revolute joint (bouchard-2015 §6.1.6: fingers on rotary
+/// joints driven by "a simple proportional derivative control"): the torque
+/// τ = stiffness (target − θ) − damping θ̇, clamped to ±max_torque, acts on A about the joint axis
+/// and −τ on B. θ is the rotation of A relative to B about the axis since t = 0. Explicit: stable
+/// while damping h ≲ the joint's moment of inertia.
+struct JointDrive {
+  double target_angle = 0.0;                                    ///< [rad]
+  double stiffness = 0.0;                                       ///< [N m/rad] ≥ 0
+  double damping = 0.0;                                         ///< [N m s/rad] ≥ 0
+  double max_torque = std::numeric_limits<double>::infinity();  ///< [N m] > 0
+};
+
+/// A bilateral joint between two bodies, given at the initial poses (bouchard-2015 §3, §6.1.6).
+struct JointDescription {
+  std::string name;
+  JointType type = JointType::kRevolute;
+  std::size_t body_a = 0;
+  /// The other body; none: the world. Bodies joined by a joint do not collide with each other.
+  std::optional<std::size_t> body_b;
+  Vec3 anchor = Vec3::Zero();  ///< [m] world, at t = 0
+  Vec3 axis = Vec3::UnitZ();   ///< revolute axis, world, at t = 0 (normalised)
+  /// Fraction in [0, 1] of the position drift removed per step (Baumgarte rate β/h).
+  double stabilization = 0.2;
+  std::optional<JointDrive> drive;  ///< revolute joints only
+};
 
 struct IntegratorSettings {
   IntegratorMethod method = IntegratorMethod::kRk4;

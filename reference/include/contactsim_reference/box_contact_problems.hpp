@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 
 namespace contactsim::reference {
 

@@ -3,7 +3,7 @@
 // (a lens) and a sphere pressed into a half-space (a cap). Shared by tests/ and bench/.
 #pragma once
 
-#include "contactsim/collision/contact_patch.hpp"
+#include "collision/contact_patch.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim::reference {

@@ -5,7 +5,7 @@
 // and scenes/octagon-column-21.json (0.25 m). Shared by tests/ and bench/.
 #pragma once
 
-#include "contactsim/world/volume_contact_world.hpp"
+#include "world/volume_contact_world.hpp"
 
 namespace contactsim::reference {
 

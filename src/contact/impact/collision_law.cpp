@@ -1,6 +1,6 @@
 // The Chatterjee–Ruina algebraic collision law and the collision matrix of two rigid bodies
-// (include/contactsim/contact/impact/collision_law.hpp).
-#include "contactsim/contact/impact/collision_law.hpp"
+// (include/contact/impact/collision_law.hpp).
+#include "contact/impact/collision_law.hpp"
 
 #include <Eigen/Cholesky>
 #include <cmath>

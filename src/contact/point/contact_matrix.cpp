@@ -1,5 +1,5 @@
 // preda-florian-2005 appendix: A and b assembled body by body (eqs. 3–9).
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 
 #include <cmath>
 #include <string>

@@ -1,6 +1,6 @@
 // Projected block Gauss–Seidel for frictional point contacts (the point-based method of
 // bouchard-2015 §6), with the cone projection and re-solve of §5.2 restricted to a point (eq. 10).
-#include "contactsim/contact/point/frictional_contact.hpp"
+#include "contact/point/frictional_contact.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/response/planar_body.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 namespace contactsim {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <span>
 
-#include "contactsim/contact/response/planar_body.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 namespace contactsim {
 

@@ -1,4 +1,4 @@
-#include "contactsim/contact/smooth/contact_dynamics.hpp"
+#include "contact/smooth/contact_dynamics.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>

@@ -8,7 +8,7 @@
 
 #include "collision/surface_proximity.hpp"
 #include "contactsim/error.hpp"
-#include "contactsim/geometry/tessellation.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
 #include "geometry/differential.hpp"
 
 namespace contactsim {

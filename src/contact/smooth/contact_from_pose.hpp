@@ -4,7 +4,7 @@
 // twist projected onto the contact constraint.
 #pragma once
 
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 
 namespace contactsim {

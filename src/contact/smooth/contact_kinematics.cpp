@@ -1,4 +1,4 @@
-#include "contactsim/contact/smooth/contact_kinematics.hpp"
+#include "contact/smooth/contact_kinematics.hpp"
 
 #include <cmath>
 

@@ -5,10 +5,10 @@
 
 #include <limits>
 
-#include "contactsim/contact/smooth/smooth_contact.hpp"
-#include "contactsim/dynamics/free_body.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/quaternion.hpp"
+#include "dynamics/free_body.hpp"
 #include "dynamics/newton_euler.hpp"
 
 namespace contactsim::smooth_detail {

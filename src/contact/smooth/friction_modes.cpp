@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "contact/smooth/smooth_contact.hpp"
 #include "contact_ode.hpp"
-#include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {

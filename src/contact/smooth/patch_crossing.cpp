@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "contact/smooth/smooth_contact.hpp"
 #include "contact_ode.hpp"
-#include "contactsim/contact/smooth/smooth_contact.hpp"
 #include "dynamics/state_interpolation.hpp"
 
 namespace contactsim {

@@ -1,4 +1,4 @@
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>

@@ -1,5 +1,5 @@
 // The sweep controls' checks and the contact frame shared by the velocity-level solvers.
-#include "contactsim/contact/velocity/velocity_body.hpp"
+#include "contact/velocity/velocity_body.hpp"
 
 #include <cmath>
 #include <string>

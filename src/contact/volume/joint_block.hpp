@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "contactsim/contact/volume/bilateral_joint.hpp"
+#include "contact/volume/bilateral_joint.hpp"
 #include "spatial_block.hpp"
 
 namespace contactsim::volume_detail {

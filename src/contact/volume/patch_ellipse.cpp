@@ -1,6 +1,6 @@
 // bouchard-2015 §5.4 (projection of the centre of pressure onto the patch ellipse) and §5.6
 // (the four-corner spinning bound, eqs. 11–13).
-#include "contactsim/contact/volume/patch_ellipse.hpp"
+#include "contact/volume/patch_ellipse.hpp"
 
 #include <algorithm>
 #include <array>

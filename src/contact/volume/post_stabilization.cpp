@@ -1,6 +1,6 @@
 // bouchard-2015 §5.7: position-level post-stabilization (Cline & Pai 2003) along the volume
 // gradient towards the target interpenetration volume e, with compliance.
-#include "contactsim/contact/volume/post_stabilization.hpp"
+#include "contact/volume/post_stabilization.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // four-corner pressure model (§5.6).
 #pragma once
 
-#include "contactsim/contact/volume/patch_ellipse.hpp"
+#include "contact/volume/patch_ellipse.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {

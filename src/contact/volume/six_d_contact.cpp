@@ -1,6 +1,6 @@
 // Projected block Gauss–Seidel over 6D contact blocks and joint blocks (bouchard-2015 §3, §5,
 // §6.1.8): each block solves eq. 1 with every other block held, contacts through PROJECT.
-#include "contactsim/contact/volume/six_d_contact.hpp"
+#include "contact/volume/six_d_contact.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <span>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
+#include "contact/velocity/velocity_body.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim::volume_detail {

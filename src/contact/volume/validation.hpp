@@ -5,9 +5,9 @@
 #include <span>
 #include <string>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
-#include "contactsim/contact/volume/bilateral_joint.hpp"
-#include "contactsim/contact/volume/volume_contact.hpp"
+#include "contact/velocity/velocity_body.hpp"
+#include "contact/volume/bilateral_joint.hpp"
+#include "contact/volume/volume_contact.hpp"
 
 namespace contactsim::volume_detail {
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "contactsim/geometry/taylor.hpp"
 #include "local_mesh.hpp"
 
 namespace contactsim::loop {

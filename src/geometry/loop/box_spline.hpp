@@ -5,7 +5,7 @@
 
 #include <Eigen/Core>
 
-#include "contactsim/geometry/surface_jet.hpp"
+#include "contactsim/geometry/surface.hpp"
 
 namespace contactsim::loop {
 

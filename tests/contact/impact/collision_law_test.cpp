@@ -1,7 +1,7 @@
 // Tests of the Chatterjee–Ruina collision law (contact/impact): hand-derived impacts of a ball on
 // a plane, a tilted rod against the formula re-evaluated here from NOTES.md, energy and momentum
 // over random impacts, and bad input.
-#include "contactsim/contact/impact/collision_law.hpp"
+#include "contact/impact/collision_law.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,6 +11,9 @@
 
 #include "contactsim/solvers/lcp_solver.hpp"
 #include "contactsim_reference/box_contact_problems.hpp"
+#include "solvers/lemke.hpp"
+#include "solvers/projected_gauss_seidel.hpp"
+#include "solvers/siconos_lcp.hpp"
 
 namespace contactsim {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "contactsim/contact/point/contact_matrix.hpp"
+#include "contact/point/contact_matrix.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/solvers/lcp_solver.hpp"
 

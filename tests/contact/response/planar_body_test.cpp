@@ -1,5 +1,5 @@
 // Planar mass properties per unit thickness and the body-frame origin away from the centroid.
-#include "contactsim/contact/response/planar_body.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 #include <gtest/gtest.h>
 

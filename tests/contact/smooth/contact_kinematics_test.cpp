@@ -1,6 +1,6 @@
 // H against finite differences of E(q) (kry-pai-2002 eq. 13) and Ḣ against finite differences of H
 // along q̇, on Bézier–Bézier (the thesis rattleback on its floor) and Loop–ellipsoid pairs.
-#include "contactsim/contact/smooth/contact_kinematics.hpp"
+#include "contact/smooth/contact_kinematics.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // constraint eliminated (reference/rolling_ellipsoid), agree to 1e-6 m over 5 s.
 #include <gtest/gtest.h>
 
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim_reference/rolling_ellipsoid.hpp"
 

@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "contact/smooth/contact_from_pose.hpp"
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 

@@ -2,7 +2,7 @@
 // step size; a frictionless body's centre of mass moves only vertically; a parametric sphere rolls
 // down an incline at 5/7 g sin θ, slides at g (sin θ − μ cos θ), and a sliding launched ball starts
 // rolling at t* = 2 (v₀ − R ω₀) / (7 μ g) with v = (5 v₀ + 2 R ω₀) / 7.
-#include "contactsim/contact/smooth/smooth_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // Bilateral joints in the 6D block solver (bouchard-2015 §3, §6.1.6): a revolute pendulum keeps
 // its pivot, a spherical joint conserves angular momentum about the pivot, a fixed joint makes two
 // bodies move as the merged rigid body, Baumgarte drift correction, and joints with contacts.
-#include "contactsim/contact/volume/bilateral_joint.hpp"
+#include "contact/volume/bilateral_joint.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "contactsim/contact/volume/six_d_contact.hpp"
+#include "contact/volume/six_d_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/spatial.hpp"
 #include "volume_fixtures.hpp"

@@ -1,6 +1,6 @@
 // bouchard-2015 §5.4 (closest point of the patch ellipse) against brute-force sampling, and the
 // four-corner spinning bound of eqs. 11–13 against hand computations.
-#include "contactsim/contact/volume/patch_ellipse.hpp"
+#include "contact/volume/patch_ellipse.hpp"
 
 #include <gtest/gtest.h>
 

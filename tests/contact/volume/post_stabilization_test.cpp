@@ -1,7 +1,7 @@
 // Post-stabilization along the volume gradient (bouchard-2015 §5.7): a box pressed into a plane
 // returns to the target interpenetration volume e; two free bodies share the correction by mass;
 // compliance and relaxation scale it; volumes at or below e are left alone.
-#include "contactsim/contact/volume/post_stabilization.hpp"
+#include "contact/volume/post_stabilization.hpp"
 
 #include <gtest/gtest.h>
 

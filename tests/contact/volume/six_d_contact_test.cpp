@@ -3,7 +3,7 @@
 // about the patch edge (§5.3–5.5), spinning against the four-corner bound (§5.6), the frictionless
 // sphere on an incline (§5.2), a two-box stack, the point-contact solver on the same box, and the
 // octagon's convergence (§6.1.8, Fig. 16).
-#include "contactsim/contact/volume/six_d_contact.hpp"
+#include "contact/volume/six_d_contact.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <numbers>
 #include <vector>
 
+#include "contact/point/frictional_contact.hpp"
 #include "contactsim/collision/convex_polyhedron.hpp"
-#include "contactsim/contact/point/frictional_contact.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/spatial.hpp"
 #include "volume_fixtures.hpp"

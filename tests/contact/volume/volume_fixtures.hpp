@@ -2,8 +2,8 @@
 // patch frames (n, u, w = n × u).
 #pragma once
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
-#include "contactsim/contact/volume/volume_contact.hpp"
+#include "contact/velocity/velocity_body.hpp"
+#include "contact/volume/volume_contact.hpp"
 
 namespace contactsim::test {
 

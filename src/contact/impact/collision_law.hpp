@@ -8,21 +8,12 @@
 // u·n < 0 means the bodies approach. All vectors are in world coordinates.
 #pragma once
 
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
-
-/// Coefficients of the Chatterjee–Ruina law.
-struct ImpactParameters {
-  double restitution = 0.5;             ///< e ∈ [0, 1]: normal restitution (0 plastic)
-  double tangential_restitution = 0.0;  ///< e_t ∈ [−1, 1]: −1 frictionless, 0 stick, 1 reverse
-  double friction = 0.5;                ///< μ ≥ 0: Coulomb coefficient bounding the impulse
-
-  /// Throws InvalidInputError naming the field and its value when it is non-finite or out of range.
-  void validate() const;
-};
 
 /// Which branch of the law produced the impulse.
 enum class ImpactRegime {

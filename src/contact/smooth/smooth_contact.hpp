@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "contactsim/contact/smooth/contact_dynamics.hpp"
-#include "contactsim/dynamics/adaptive_step.hpp"
+#include "contact/smooth/contact_dynamics.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/geometry/surface.hpp"
+#include "dynamics/adaptive_stepper.hpp"
 
 namespace contactsim {
 
@@ -40,17 +40,6 @@ struct SmoothContactSetup {
   /// surface's parameterisation is singular, such as an extraordinary vertex of a Loop surface.
   /// 0 (the default) never separates there. ≥ 0.
   double irregular_radius = 0.0;
-};
-
-struct SmoothContactState {
-  int patch1 = 0;
-  int patch2 = 0;
-  Vec5 q = Vec5::Zero();  ///< (s, t) on body 1, (u, v) on body 2, ψ
-  Vec5 qdot = Vec5::Zero();
-  FrictionMode mode = FrictionMode::kSliding;
-  /// A free body 2's pose and twist (its body frame); for a fixed body 2 the contact sets it to
-  /// E_w_2 at rest.
-  RigidBodyState body2;
 };
 
 enum class SmoothContactEventType {

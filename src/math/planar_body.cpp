@@ -1,6 +1,7 @@
-#include "contactsim/math/polygon_mass.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -8,15 +9,6 @@
 #include "contactsim/math/checks.hpp"
 
 namespace contactsim {
-namespace {
-
-using Vec2 = Eigen::Vector2d;
-
-double cross2(const Vec2& a, const Vec2& b) {
-  return a.x() * b.y() - a.y() * b.x();
-}
-
-}  // namespace
 
 PlanarMassProperties planarMassProperties(std::span<const Vec2> outline, double density) {
   requirePositive(density, "planar body density [kg/m^3]");
@@ -60,6 +52,38 @@ PlanarMassProperties planarMassProperties(std::span<const Vec2> outline, double 
     m.bounding_radius = std::max(m.bounding_radius, (p - m.centroid).norm());
   }
   return m;
+}
+
+void PlanarBodyState::validate(const std::string& what) const {
+  requireFinite(position, what + " position");
+  requireFinite(angle, what + " angle");
+  requireFinite(velocity, what + " velocity");
+  requireFinite(angular_velocity, what + " angular velocity");
+}
+
+double kineticEnergy(const PlanarBodyState& s, const PlanarMassProperties& m) {
+  return 0.5 * m.mass * centroidVelocity(s, m).squaredNorm() +
+         0.5 * m.inertia * s.angular_velocity * s.angular_velocity;
+}
+
+Vec2 linearMomentum(const PlanarBodyState& s, const PlanarMassProperties& m) {
+  return m.mass * centroidVelocity(s, m);
+}
+
+double angularMomentum(const PlanarBodyState& s, const PlanarMassProperties& m, const Vec2& p) {
+  return m.inertia * s.angular_velocity +
+         m.mass * cross2(centroidPosition(s, m) - p, centroidVelocity(s, m));
+}
+
+PlanarBodyState stateFromCentroid(const PlanarMassProperties& m, const Vec2& centroid, double angle,
+                                  const Vec2& centroid_velocity, double angular_velocity) {
+  PlanarBodyState s;
+  s.angle = angle;
+  s.angular_velocity = angular_velocity;
+  const Vec2 c_world = rotation2(angle) * m.centroid;  // origin → centroid, world axes
+  s.position = centroid - c_world;
+  s.velocity = centroid_velocity - crossZ(angular_velocity, c_world);
+  return s;
 }
 
 }  // namespace contactsim

@@ -7,12 +7,11 @@
 // 13 in docs/ARCHITECTURE.md and checked against finite differences of E(q) in the tests.
 #pragma once
 
-#include "contactsim/geometry/surface_jet.hpp"
+#include "contactsim/geometry/surface.hpp"
 #include "contactsim/math/spatial.hpp"
 
 namespace contactsim {
 
-using Vec5 = Eigen::Matrix<double, 5, 1>;
 using Mat65 = Eigen::Matrix<double, 6, 5>;
 using Mat62 = Eigen::Matrix<double, 6, 2>;
 

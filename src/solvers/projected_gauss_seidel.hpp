@@ -3,22 +3,9 @@
 
 #include <optional>
 
-#include "contactsim/solvers/lcp.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
-
-/// The convergence policies preda-florian-2005 §3 lists, combinable: a fixed iteration count, the
-/// change of f over a sweep, and (for interactive use) a wall-clock budget. The solve stops at
-/// whichever comes first.
-struct PgsOptions {
-  int max_iterations = 1000;  ///< sweeps; with change_tolerance = 0 exactly this many run
-  /// Stop once max_i |Δf_i| over one sweep is ≤ change_tolerance · max(1, ‖f‖∞). 0 disables.
-  double change_tolerance = 1e-13;
-  std::optional<double> time_budget_seconds;  ///< checked after every sweep
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
-};
 
 /// Solves a = A f + b, f ≥ 0, a ≥ 0, f·a = 0 by preda-florian-2005 Algorithm 1. `f` holds the
 /// starting point on entry (zeros as the paper does, or the previous solution as a warm start;

@@ -2,7 +2,7 @@
 // solution with the difference to the embedded fourth-order one as local error estimate.
 #pragma once
 
-#include "contactsim/dynamics/ode.hpp"
+#include "dynamics/ode.hpp"
 
 namespace contactsim {
 

@@ -10,7 +10,7 @@
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/math/types.hpp"
-#include "contactsim/solvers/lcp.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
 

@@ -6,7 +6,7 @@
 // guarantees termination for the positive semi-definite matrices of contact problems.
 #pragma once
 
-#include "contactsim/solvers/lcp.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
 

@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
-#include "contactsim/contact/volume/volume_contact.hpp"
+#include "contact/velocity/velocity_body.hpp"
+#include "contact/volume/volume_contact.hpp"
 
 namespace contactsim {
 

@@ -9,7 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
+#include "contact/velocity/velocity_body.hpp"
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
@@ -26,25 +27,6 @@ struct FrictionalContact {
   /// level: u_n ≥ target, λ_n ≥ 0, complementary). 0 for resting contact; −gap/h lets a gap close
   /// within the step; +β·depth/h pushes a penetration out.
   double target_normal_velocity = 0.0;
-};
-
-/// How a sliding contact's impulse is put on the Coulomb cone.
-enum class ConeProjection {
-  /// Friction exactly opposite to the slip velocity it leaves (maximal dissipation): the local
-  /// problem solved exactly by a fixed point in the slip direction. Coulomb's law at convergence.
-  kSlipDirection,
-  /// bouchard-2015 §5.2: the unconstrained impulse projected onto the cone, then the normal
-  /// magnitude re-solved (eqs. 4–6, 10). Cheaper, but the friction need not oppose the slip.
-  kImpulseDirection,
-  /// The "vanilla" point-based PGS that bouchard-2015 §6.1.8 compares against (three scalar
-  /// constraints per point): the normal row, then each tangent row, one at a time with its own
-  /// diagonal entry, the friction clamped to the box |λ_t| ≤ μ λ_n (a friction pyramid, not the
-  /// cone). No block solve.
-  kScalarRows,
-};
-
-struct BlockPgsOptions : SweepOptions {
-  ConeProjection cone_projection = ConeProjection::kSlipDirection;
 };
 
 /// Solves for the contact impulses and applies them to the bodies' velocities. `impulses` (world

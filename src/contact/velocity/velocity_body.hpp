@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
@@ -19,20 +20,6 @@ struct VelocityBody {
   Vec3 omega = Vec3::Zero();
 
   [[nodiscard]] bool isFixed() const noexcept { return inverse_mass == 0.0; }
-};
-
-/// The sweep controls shared by the block Gauss–Seidel solvers: point contacts
-/// (contact/point/frictional_contact.hpp), 6D patches and joints
-/// (contact/volume/six_d_contact.hpp).
-struct SweepOptions {
-  int max_iterations = 500;
-  /// Stop when the 2-norm of the update vector accumulated over one sweep (bouchard-2015 §6.1.8:
-  /// Σ‖Δλ_i‖² over the blocks, each computed from the latest values) is ≤ this [N s].
-  double tolerance = 1e-12;
-  bool record_history = false;  ///< keep the update norm of every sweep (Figs. 15–16)
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
 };
 
 struct BlockPgsStats {

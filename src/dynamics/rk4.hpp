@@ -1,7 +1,7 @@
 // Classical fourth-order Runge–Kutta, the integrator of kry-pai-2002 §3.7 and §4.2.
 #pragma once
 
-#include "contactsim/dynamics/ode.hpp"
+#include "dynamics/ode.hpp"
 
 namespace contactsim {
 

@@ -3,7 +3,7 @@
 // as peers in bench/.
 #pragma once
 
-#include "contactsim/solvers/lcp.hpp"
+#include "contactsim/solvers/lcp_solver.hpp"
 
 namespace contactsim {
 

@@ -10,32 +10,11 @@
 // (eq. 26): F's rows require zero torque and zero tangential force, or the friction law.
 #pragma once
 
-#include "contactsim/contact/smooth/contact_kinematics.hpp"
+#include "contact/smooth/contact_kinematics.hpp"
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 
 namespace contactsim {
-
-enum class FrictionMode {
-  kSliding,        ///< Coulomb sliding friction, or frictionless when μ = 0 (eqs. 21–28)
-  kRolling,        ///< no slip (eqs. 29–34)
-  kRollingNoSpin,  ///< no slip and no spin (eqs. 36–39)
-};
-const char* toString(FrictionMode mode);
-
-struct FrictionParameters {
-  double mu = 0.0;          ///< sliding (dynamic) Coulomb coefficient, ≥ 0; 0: frictionless
-  double mu_static = -1.0;  ///< eq. 35 limit |f_t| / f_n for staying in no-slip; < 0: = mu
-  double slip_threshold =
-      5e-3;  ///< [m/s] sliding → no-slip below this slip speed (§4.2: 2.5–5 mm/s)
-  double mu_rolling = 0.0;  ///< rolling friction torque μ_r f_n (kry-2000 eqs. 4.27–4.28), ≥ 0
-  double mu_spinning = 0.0;      ///< spinning friction torque μ_s f_n (kry-2000 eq. 4.29), ≥ 0
-  double mu_spin_static = 0.0;   ///< eq. 40 limit |τ_z| / f_n for no-spin; 0 disables no-spin mode
-  double spin_threshold = 1e-2;  ///< [rad/s] no-slip → no-spin below this relative spin rate
-
-  [[nodiscard]] double staticMu() const { return mu_static < 0.0 ? mu : mu_static; }
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
-};
 
 struct ContactAcceleration {
   Vec5 qddot;

@@ -7,10 +7,10 @@
 #include <span>
 #include <vector>
 
-#include "contactsim/contact/velocity/velocity_body.hpp"
-#include "contactsim/contact/volume/bilateral_joint.hpp"
-#include "contactsim/contact/volume/patch_ellipse.hpp"
-#include "contactsim/contact/volume/volume_contact.hpp"
+#include "contact/velocity/velocity_body.hpp"
+#include "contact/volume/bilateral_joint.hpp"
+#include "contact/volume/patch_ellipse.hpp"
+#include "contact/volume/volume_contact.hpp"
 
 namespace contactsim {
 

@@ -1,6 +1,7 @@
-// Planar rigid bodies for contact response maps (ullrich-pai §2.2, §5): the maps are plane-strain
-// solutions, so the run time moves rigid bodies in the plane and every mass, force, momentum and
-// energy is per metre of out-of-plane thickness.
+// Planar rigid bodies (ullrich-pai §2.2, §5): the response maps are plane-strain solutions, so the
+// run time moves rigid bodies in the plane and every mass, force, momentum and energy is per metre
+// of out-of-plane thickness. Mass properties of uniform polygons, a body's state and its
+// kinematics.
 //
 // Frames: a body's outline and map nodes are given in its body frame, whose origin need not be the
 // centroid. The state holds the body-frame origin; the dynamics work at the centroid.
@@ -10,13 +11,23 @@
 #include <span>
 #include <string>
 
-#include <Eigen/Core>
-
-#include "contactsim/math/polygon_mass.hpp"
+#include "contactsim/math/types.hpp"
 
 namespace contactsim {
 
-using Vec2 = Eigen::Vector2d;
+/// Mass properties per unit thickness of a uniform polygon.
+struct PlanarMassProperties {
+  double area = 0.0;             ///< [m²]
+  double mass = 0.0;             ///< ρ·area [kg/m]
+  Vec2 centroid = Vec2::Zero();  ///< body frame [m]
+  double inertia = 0.0;  ///< polar moment about the centroid, ρ ∫(x² + y²) dA [kg m²/m]
+  double bounding_radius = 0.0;  ///< max distance of an outline point from the centroid [m]
+};
+
+/// Area, centroid and polar moment of a simple counter-clockwise polygon of density ρ (Green's
+/// theorem over the edges). Throws InvalidInputError for fewer than 3 points, a non-finite point,
+/// a clockwise or zero-area outline, or a density that is not positive and finite.
+PlanarMassProperties planarMassProperties(std::span<const Vec2> outline, double density);
 
 /// z-component of a × b.
 inline double cross2(const Vec2& a, const Vec2& b) {

@@ -15,13 +15,14 @@
 #include <utility>
 #include <vector>
 
-#include "contactsim/contact/point/frictional_contact.hpp"
-#include "contactsim/contact/volume/bilateral_joint.hpp"
-#include "contactsim/contact/volume/post_stabilization.hpp"
-#include "contactsim/contact/volume/six_d_contact.hpp"
+#include "contact/point/frictional_contact.hpp"
+#include "contact/volume/bilateral_joint.hpp"
+#include "contact/volume/post_stabilization.hpp"
+#include "contact/volume/six_d_contact.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/geometry/triangle_mesh.hpp"
+#include "contactsim/world/world_description.hpp"
 
 namespace contactsim {
 
@@ -39,81 +40,6 @@ struct MeshBodyDescription {
   double friction = 0.5;       ///< μ of this body; a pair uses √(μ_a μ_b)
   Vec3 force = Vec3::Zero();   ///< constant external force at the centre of mass [N], world
   Vec3 torque = Vec3::Zero();  ///< constant external torque [N m], world
-};
-
-/// A proportional–derivative drive of a revolute joint (bouchard-2015 §6.1.6: fingers on rotary
-/// joints driven by "a simple proportional derivative control"): the torque
-/// τ = stiffness (target − θ) − damping θ̇, clamped to ±max_torque, acts on A about the joint axis
-/// and −τ on B. θ is the rotation of A relative to B about the axis since t = 0. Explicit: stable
-/// while damping h ≲ the joint's moment of inertia.
-struct JointDrive {
-  double target_angle = 0.0;                                    ///< [rad]
-  double stiffness = 0.0;                                       ///< [N m/rad] ≥ 0
-  double damping = 0.0;                                         ///< [N m s/rad] ≥ 0
-  double max_torque = std::numeric_limits<double>::infinity();  ///< [N m] > 0
-};
-
-/// A bilateral joint between two bodies, given at the initial poses (bouchard-2015 §3, §6.1.6).
-struct JointDescription {
-  std::string name;
-  JointType type = JointType::kRevolute;
-  std::size_t body_a = 0;
-  /// The other body; none: the world. Bodies joined by a joint do not collide with each other.
-  std::optional<std::size_t> body_b;
-  Vec3 anchor = Vec3::Zero();  ///< [m] world, at t = 0
-  Vec3 axis = Vec3::UnitZ();   ///< revolute axis, world, at t = 0 (normalised)
-  /// Fraction in [0, 1] of the position drift removed per step (Baumgarte rate β/h).
-  double stabilization = 0.2;
-  std::optional<JointDrive> drive;  ///< revolute joints only
-};
-
-/// The contact models: how a pair of bodies in contact is simulated. A VolumeContactWorld solves
-/// k6D or kPoint (bouchard-2015 §6 compares the two on the same scenes).
-enum class ContactModel {
-  k6D,      ///< bouchard-2015: one 6D patch contact per pair of closed triangle meshes (§3–5)
-  kPoint,   ///< velocity-level point contacts (polyhedra; on meshes the point-based method of §6)
-  kSmooth,  ///< kry-pai-2002: continuous contact of smooth surfaces in reduced coordinates
-  /// ullrich-pai §5: planar bodies whose contacts follow precomputed response maps (ResponseWorld)
-  kResponse,
-};
-
-struct VolumeContactSettings {
-  double step = 1e-3;  ///< h [s]
-  /// Ray spacing of the intersection volume [m] (bouchard-2015 §4.1), > 0.
-  double resolution = 2e-3;
-  /// e [m³] ≥ 0: the interpenetration volume contacts keep (§5.7). A contact above it is moved
-  /// back by post-stabilization. Contacts exist only where V > 0 (touching with V = 0: none; a
-  /// body approaching lands in the step after it first overlaps, and the overlap is then
-  /// post-stabilized to e).
-  double target_volume = 0.0;
-  /// Compliance α [1/kg] ≥ 0 (§5.7: "a combination of compliance and stabilization ... allows
-  /// the contacts to conserve enough interpenetration"): a contact below e whose last normal
-  /// impulse was f_n lets the bodies approach at α f_n (at most what brings V, linearised, to e
-  /// within the step), so loaded contacts settle at e; α < the contact's inverse effective mass
-  /// keeps it pushing. Post-stabilization adds α to its normal Schur complement. 0: rigid, a
-  /// contact keeps the volume it landed with (below e).
-  double compliance = 0.0;
-  /// Fraction in (0, 1] of the volume error corrected per step, above and below e.
-  double relaxation = 1.0;
-  ContactModel model = ContactModel::k6D;
-  /// Sweeps of both models: at most max_iterations, stopping when the update vector's 2-norm
-  /// is ≤ tolerance (§6.1.8; the paper's octagon study uses 1e-15).
-  SweepOptions solver = {500, 1e-15, false};
-  bool warm_start = true;
-  /// A pair starting with a larger intersection volume than this is an input error [m³]; < 0:
-  /// twice target_volume.
-  double initial_volume_tolerance = -1.0;
-  // The point-based model (ContactModel::kPoint).
-  /// Fraction of a point's depth beyond `slop` pushed out per step (Baumgarte), in [0, 1].
-  double baumgarte = 0.2;
-  /// Depth [m] ≥ 0 the point contacts keep (their analogue of e): only the depth beyond it is
-  /// pushed out.
-  double slop = 1e-4;
-  std::size_t max_points_per_pair = 64;  ///< ≥ 1; more are reduced (manifold_reduction.hpp)
-  ConeProjection cone_projection = ConeProjection::kSlipDirection;
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
 };
 
 struct VolumeContactWorldDescription {

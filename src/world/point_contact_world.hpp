@@ -11,12 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "contact/impact/collision_law.hpp"
+#include "contact/point/frictional_contact.hpp"
 #include "contactsim/collision/convex_polyhedron.hpp"
-#include "contactsim/contact/impact/collision_law.hpp"
-#include "contactsim/contact/point/frictional_contact.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/solvers/lcp_solver.hpp"
+#include "contactsim/world/world_description.hpp"
 
 namespace contactsim {
 
@@ -36,44 +37,6 @@ struct HalfSpaceDescription {
   Vec3 normal = Vec3::UnitZ();
   double offset = 0.0;
   double friction = 0.5;
-};
-
-struct PointContactSettings {
-  double step = 1e-3;  ///< [s]
-  /// Contacts are kept while the surfaces are closer than this [m]; a gap g closes at most at
-  /// speed g/h (speculative contact), so bodies land without penetrating.
-  double margin = 2e-3;
-  /// Fraction of a penetration depth pushed out per step (Baumgarte velocity bias), in [0, 1].
-  double baumgarte = 0.2;
-  /// A pair starting deeper than this in each other is an input error [m].
-  double initial_penetration_tolerance = 1e-6;
-  bool warm_start = true;
-  /// Manifold reduction per pair (collision/manifold_reduction.hpp): points closer than this
-  /// fraction of the smaller body's radius are welded, and at most max_points_per_pair are kept.
-  double weld_fraction = 0.01;
-  /// A contact is warm started from last step's contact of the same pair within this fraction of
-  /// the smaller body's radius.
-  double warm_start_fraction = 0.05;
-  std::size_t max_points_per_pair = 4;
-  BlockPgsOptions solver;
-
-  /// How contact acts. kVelocity: frictional impulses at the velocity level (above; symplectic
-  /// Euler). kAcceleration: preda-florian-2005 — frictionless resting contacts by the contact
-  /// matrix a = A f + b (appendix eqs. 3–9) solved as an LCP (`lcp`: Algorithm 1, pivoting first,
-  /// §4), impacts by the Chatterjee–Ruina law (`impact`), integrated by RK4 (`rk4`, the forces of
-  /// each stage solved anew) or semi-implicit Euler.
-  enum class Formulation { kVelocity, kAcceleration };
-  Formulation formulation = Formulation::kVelocity;
-  bool rk4 = false;
-  LcpSolverSettings lcp;
-  ImpactParameters impact{0.0, -1.0, 0.0};  ///< plastic and frictionless by default
-  /// [m] surfaces closer than this touch (a contact of the LCP or an impact).
-  double touch_tolerance = 1e-6;
-  /// [m/s] a touching contact closing faster than this collides; slower ones rest.
-  double resting_speed = 1e-3;
-
-  /// Throws InvalidInputError naming the bad field.
-  void validate() const;
 };
 
 struct PointContactWorldDescription {

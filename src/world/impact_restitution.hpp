@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/contact/response/planar_body.hpp"
+#include "contactsim/math/planar_body.hpp"
 
 namespace contactsim {
 

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#include "contactsim/collision/contact_patch.hpp"
+#include "collision/contact_patch.hpp"
 
 namespace contactsim {
 

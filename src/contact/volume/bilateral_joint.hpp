@@ -5,15 +5,10 @@
 
 #include <cstddef>
 
+#include "contactsim/contact/parameters.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
-
-enum class JointType {
-  kFixed,      ///< 6 constraints: no relative motion
-  kSpherical,  ///< 3: the anchors move together; rotation free
-  kRevolute,   ///< 5: the anchors move together; rotation free only about the joint axis
-};
 
 /// A joint for one solve, in world coordinates at the current poses. The joint frame is carried
 /// by both bodies: (anchor_a, frame_a) as attached to A and (anchor_b, frame_b) as attached to B;
