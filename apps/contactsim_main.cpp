@@ -176,7 +176,12 @@ int main(int argc, char** argv) {
                          "Runs per maximum step; CPU times are their medians (default 3)");
   bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end here too (exit 0); every usage error exits 2.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   try {
     if (*run) {
       return runAndReport(contactsim::loadSceneFile(scene_file), out_dir, quiet);

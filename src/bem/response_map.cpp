@@ -12,6 +12,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/io/atomic_files.hpp"
+#include "io/json_document.hpp"
 
 namespace contactsim {
 namespace {
@@ -323,14 +324,9 @@ ResponseMap loadResponseMap(const std::string& path) {
   }
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::exception& e) {
-    // nlohmann's messages read "[json.exception.parse_error.101] parse error at line L, ...".
-    std::string message = e.what();
-    if (const auto pos = message.find("] "); pos != std::string::npos) {
-      message = message.substr(pos + 2);
-    }
-    reader.fail("", "invalid JSON: " + message);
+    json = parseJsonDocument(text.str());
+  } catch (const JsonDocumentError& e) {
+    reader.fail(e.jsonPath(), e.what());
   }
   return fromJson(json, reader);
 }

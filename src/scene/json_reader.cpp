@@ -1,6 +1,8 @@
 #include "json_reader.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <sstream>
 
 namespace contactsim::scene_detail {
@@ -87,6 +89,15 @@ int JsonObject::integer(const std::string& key) {
   const nlohmann::json& v = required(key);
   if (!v.is_number_integer()) {
     fail(key, "expected an integer, got " + typeName(v));
+  }
+  // Refused, not wrapped: 4294967297 must not read as 1.
+  const bool fits = v.is_number_unsigned()
+                        ? v.get<std::uint64_t>() <= std::numeric_limits<int>::max()
+                        : v.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+                              v.get<std::int64_t>() <= std::numeric_limits<int>::max();
+  if (!fits) {
+    fail(key, "integer " + v.dump() + " out of range (at most " +
+                  std::to_string(std::numeric_limits<int>::max()) + " in magnitude)");
   }
   return v.get<int>();
 }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "io/json_document.hpp"
 #include "scene_parts.hpp"
 
 namespace contactsim {
@@ -105,10 +106,7 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   }
   Scene scene;
   scene.origin = origin;
-  scene.name = root.string("name");
-  if (scene.name.empty()) {
-    root.fail("name", "expected a non-empty scene name");
-  }
+  scene.name = scene_detail::parseSceneName(root);
   scene.description = root.string("description", "");
   scene.duration = root.positiveNumber("duration");
   scene.world.gravity = root.vec3("gravity", Vec3(0.0, 0.0, -9.81));
@@ -158,15 +156,9 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
 Scene parseScene(std::string_view text, const std::string& origin) {
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    // nlohmann's messages read "[json.exception.parse_error.101] parse error at line L, column C:
-    // ..." or "[json.exception.out_of_range.406] number overflow parsing '1e999'".
-    std::string message = e.what();
-    if (const auto pos = message.find("] "); pos != std::string::npos) {
-      message = message.substr(pos + 2);
-    }
-    throw SceneError(origin, "", "invalid JSON: " + message);
+    json = parseJsonDocument(text);
+  } catch (const JsonDocumentError& e) {
+    throw SceneError(origin, e.jsonPath(), e.what());
   }
   const std::filesystem::path base = std::filesystem::path(origin).parent_path();
   if (json.is_object() && json.contains("version") && json["version"] == kSceneFormatVersion)

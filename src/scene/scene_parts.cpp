@@ -55,6 +55,16 @@ Mat3 parseInertia(JsonObject& body) {
   return body.mat3(v, body.pathOf("inertia"));
 }
 
+std::string parseSceneName(JsonObject& root) {
+  const std::string name = root.string("name");
+  if (!isValidBodyName(name) || name.front() == '.') {
+    root.fail("name",
+              "expected a plain scene name (letters, digits, '_', '-', '.', not starting "
+              "with '.'): it names the output directory contactsim-out/<name>");
+  }
+  return name;
+}
+
 void parseBodyIdentity(JsonObject& o, BodyDescription& body) {
   body.name = o.string("name");
   if (!isValidBodyName(body.name)) {

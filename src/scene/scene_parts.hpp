@@ -24,6 +24,10 @@ void parsePointContactSettings(JsonObject& o, PointContactSettings& p);
 /// "name" and "fixed" (a fixed body gives no mass, inertia or velocities).
 void parseBodyIdentity(JsonObject& o, BodyDescription& body);
 
+/// The scene's `name`: plain (letters, digits, '_', '-', '.'; not starting with '.'), since it
+/// names the default output directory contactsim-out/<name> and must not lead out of it.
+std::string parseSceneName(JsonObject& root);
+
 /// "mass" and "inertia" of a free body (polyhedra and meshes may leave the inertia to uniform
 /// density: give their shape first), then the initial pose and velocities.
 void parseBodyMassAndState(JsonObject& o, BodyDescription& body);

@@ -247,9 +247,7 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
   // The scene: names, time, gravity, integration, the models' settings, outputs.
   Scene scene;
   scene.origin = origin;
-  scene.name = root.string("name");
-  if (scene.name.empty())
-    root.fail("name", "expected a non-empty scene name");
+  scene.name = parseSceneName(root);
   scene.description = root.string("description", "");
   scene.duration = root.positiveNumber("duration");
   scene.world.gravity = root.vec3("gravity", Vec3(0.0, 0.0, -9.81));

@@ -1,5 +1,5 @@
 // The contactsim executable: default scene, run with --out, and the bad-input set (clear error,
-// non-zero exit, no output files).
+// exit 1, no output files; usage errors exit 2).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -63,7 +63,7 @@ TEST(CliTest, BadScenesFailCleanlyWithoutOutputs) {
   for (const contactsim::testing::BadScene& bad : contactsim::testing::badScenes()) {
     const fs::path dir = scratch("bad");
     const Outcome o = runCli("run '" + contactsim::testing::badScenePath(bad) + "' --out out", dir);
-    EXPECT_NE(o.exit_code, 0) << bad.file;
+    EXPECT_EQ(o.exit_code, 1) << bad.file;
     EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << bad.file << ": " << o.output;
     EXPECT_NE(o.output.find(bad.json_path), std::string::npos) << bad.file << ": " << o.output;
     EXPECT_EQ(std::count(o.output.begin(), o.output.end(), '\n'), 1) << o.output;
@@ -111,16 +111,40 @@ TEST(CliTest, MigrateWritesFormatTwoThatRunsAsFormatOne) {
   fs::remove_all(dir);
 }
 
-TEST(CliTest, UsageErrorsExitNonZero) {
+TEST(CliTest, UsageErrorsExitTwoAndInputErrorsOne) {
   const fs::path dir = scratch("usage");
-  EXPECT_NE(runCli("run", dir).exit_code, 0);
-  EXPECT_NE(runCli("fly scene.json", dir).exit_code, 0);
-  EXPECT_NE(runCli("run missing.json", dir).exit_code, 0);
+  // Usage errors: CLI11's own codes (106, 109, 114, ...) all become 2.
+  for (const char* usage : {"run", "fly scene.json", "run a.json --bogus", "bowl-study --repeats x",
+                            "restitution-study --speed", "run a.json b.json"}) {
+    const Outcome o = runCli(usage, dir);
+    EXPECT_EQ(o.exit_code, 2) << usage << ": " << o.output;
+  }
+  EXPECT_EQ(runCli("--help", dir).exit_code, 0);
+  EXPECT_EQ(runCli("--version", dir).exit_code, 0);
+  EXPECT_EQ(runCli("run missing.json", dir).exit_code, 1);
   EXPECT_EQ(
       runCli("validate '" + std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/tumbling-body.json'", dir)
           .exit_code,
       0);
   fs::remove_all(dir);
+}
+
+// Issue 27, defect 1: a scene named "../../x" run without --out wrote its outputs two levels above
+// contactsim-out/. Now refused, and nothing is written anywhere under the scratch tree.
+TEST(CliTest, SceneNamesCannotLeadOutOfTheOutputDirectory) {
+  const fs::path top = scratch("escape");
+  const fs::path cwd = top / "a" / "b";
+  fs::create_directories(cwd);
+  for (const char* file : {"scene_name_leaves_output_dir", "scene_name_absolute_path"}) {
+    const Outcome o = runCli(
+        "run '" + std::string(CONTACTSIM_TEST_DATA_DIR) + "/bad_scenes/" + file + ".json'", cwd);
+    EXPECT_EQ(o.exit_code, 1) << o.output;
+    EXPECT_NE(o.output.find("plain scene name"), std::string::npos) << o.output;
+  }
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(top)) {
+    EXPECT_TRUE(e.is_directory()) << "written: " << e.path();
+  }
+  fs::remove_all(top);
 }
 
 TEST(CliTest, RestitutionStudyRejectsBadInputWithoutOutputs) {

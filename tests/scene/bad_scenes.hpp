@@ -13,6 +13,13 @@ struct BadScene {
   std::string words;      ///< words the message must contain
 };
 
+inline std::string repeated(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i)
+    out += text;
+  return out;
+}
+
 inline const std::vector<BadScene>& badScenes() {
   static const std::vector<BadScene> k{
       {"invalid_json", "/", "invalid JSON"},
@@ -88,6 +95,14 @@ inline const std::vector<BadScene>& badScenes() {
       {"planar_mixed_with_smooth", "/bodies/1", "planar bodies cannot meet 3D ones"},
       {"planar_gravity_out_of_plane", "/gravity", "gravity lies in the plane"},
       {"planar_body_with_mass", "/bodies/0/mass", "takes its mass from its map's outline"},
+      // Hostile input (issue 27): names that would lead out of contactsim-out/, integers that
+      // would wrap, a repeated key (nlohmann keeps the last), 100 levels of nesting in a shape
+      // (the 65th container is refused: the root, bodies, the body, the shape and 61 levels).
+      {"scene_name_leaves_output_dir", "/name", "plain scene name"},
+      {"scene_name_absolute_path", "/name", "plain scene name"},
+      {"version_wraps_to_one", "/version", "integer 4294967297 out of range"},
+      {"duplicate_key", "/duration", "duplicate key \"duration\""},
+      {"nesting_too_deep", "/bodies/0/shape" + repeated("/a", 61), "nested deeper than 64 levels"},
   };
   return k;
 }

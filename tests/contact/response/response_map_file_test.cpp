@@ -206,6 +206,13 @@ TEST(ResponseMapFileTest, CorruptFilesNameFileAndJsonPath) {
   expectError(loadError(replaced(good, "\"name\": \"square\"", "\"name\": 3")),
               "at /name: expected a string, got number");
 
+  // A repeated key (nlohmann would keep the last) and nesting beyond 64 levels (issue 27).
+  expectError(loadError(replaced(good, "\"time_step\": ", "\"time_step\": 1.0, \"time_step\": ")),
+              "at /time_step: duplicate key \"time_step\" in one object");
+  expectError(loadError(replaced(good, "\"name\": \"square\"",
+                                 "\"name\": " + std::string(70, '[') + std::string(70, ']'))),
+              "nested deeper than 64 levels");
+
   // Truncated JSON, an empty file, a missing file.
   const std::string truncated = loadError(good.substr(0, good.size() / 2));
   EXPECT_NE(truncated.find("map.json: at /: invalid JSON: parse error"), std::string::npos)
