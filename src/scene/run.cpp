@@ -29,14 +29,20 @@ RunResult runScene(const Scene& scene) {
   }
   // Sample times k / rate computed from k, never accumulated, so they stay exact.
   const auto count = static_cast<long>(std::floor(scene.duration * scene.output.rate + 1e-9));
+  // Velocity-level worlds stop at whole steps, within half a step of the time asked for: a
+  // sample that finds the world where the last one left it is not written twice.
+  const auto sampleIfMoved = [&] {
+    if (world.time() > result.samples.back().time)
+      result.samples.push_back(sample(world));
+  };
   result.samples.push_back(sample(world));
   for (long k = 1; k <= count; ++k) {
     world.advanceTo(static_cast<double>(k) / scene.output.rate);
-    result.samples.push_back(sample(world));
+    sampleIfMoved();
   }
   if (world.time() < scene.duration) {
     world.advanceTo(scene.duration);
-    result.samples.push_back(sample(world));
+    sampleIfMoved();
   }
   for (std::size_t i = 0; i < world.bodyCount(); ++i) {
     result.final_angular_momentum.push_back(world.angularMomentum(i));

@@ -40,10 +40,13 @@ World& World::operator=(World&&) noexcept = default;
 
 void World::advanceTo(double t) {
   requireFinite(t, "target time");
-  if (t < time()) {
+  // Velocity-level worlds stop at the whole step nearest t, up to half a step past it: a later
+  // target short of time() is already reached; only a target before the last one goes back.
+  if (t < last_target_) {
     throw InvalidInputError("cannot advance the world backwards, from t = " +
-                            std::to_string(time()) + " to " + std::to_string(t));
+                            std::to_string(last_target_) + " to " + std::to_string(t));
   }
+  last_target_ = t;
   subsystem_->advanceTo(t);
 }
 

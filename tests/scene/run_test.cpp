@@ -141,5 +141,36 @@ TEST(PointContactSceneTest, BoxSlidesDownTheInclineWithCoulombsAcceleration) {
   EXPECT_EQ(summary.find("min_step"), std::string::npos) << summary;
 }
 
+// Issue 27, defect 7: velocity-level worlds stop at whole steps, so the sample at `duration`
+// found the world where the last one left it and wrote the same instant twice (five shipped
+// scenes ended with duplicate rows); at a rate above 1/h every sample repeated. One sample per
+// instant, each within half a step of k / rate, the last within half a step of duration.
+TEST(PointContactSceneTest, VelocityWorldsWriteOneSamplePerInstant) {
+  for (const double rate : {100.0, 3000.0}) {
+    Scene scene = loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/boxes-on-plane.json");
+    scene.duration = 0.05;
+    scene.output.rate = rate;
+    const double h = scene.world.integrator.step;
+    const RunResult r = runScene(scene);
+    for (std::size_t k = 1; k < r.samples.size(); ++k) {
+      EXPECT_GT(r.samples[k].time, r.samples[k - 1].time) << "rate " << rate << ", sample " << k;
+    }
+    EXPECT_NEAR(r.samples.back().time, scene.duration, 0.5 * h) << "rate " << rate;
+    // At most one sample per step, and one per 1/rate when that is longer than a step.
+    const double per = std::min(rate, 1.0 / h);
+    EXPECT_EQ(r.samples.size(), static_cast<std::size_t>(std::lround(scene.duration * per)) + 1)
+        << "rate " << rate;
+  }
+  // Asking for a time the world already stands past is allowed; going back before the last
+  // target is not.
+  World world(
+      loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/boxes-on-plane.json").world);
+  world.advanceTo(0.0025);  // the world steps once, to h = 1/240 s
+  EXPECT_NEAR(world.time(), 1.0 / 240.0, 1e-15);
+  EXPECT_NO_THROW(world.advanceTo(0.003));
+  EXPECT_NEAR(world.time(), 1.0 / 240.0, 1e-15);
+  EXPECT_THROW(world.advanceTo(0.002), InvalidInputError);
+}
+
 }  // namespace
 }  // namespace contactsim

@@ -23,7 +23,8 @@ struct RunResult {
   Scene scene;
   std::vector<std::string> body_names;
   std::vector<TrajectorySample>
-      samples;  ///< at t = k / rate, k = 0 .. ⌊duration·rate⌋, and at duration
+      samples;  ///< at t = k / rate, k = 0 .. ⌊duration·rate⌋, and at duration; velocity-level
+                ///< worlds at the whole step nearest each, one sample per instant
   IntegrationStats stats;
   double wall_seconds = 0.0;
   std::vector<Vec3> initial_angular_momentum;  ///< world, about each centre of mass

@@ -27,13 +27,14 @@ class World {
   World(World&&) noexcept;
   World& operator=(World&&) noexcept;
 
-  /// Integrates every body to time t ≥ time() (point contact: whole steps, to within half a
-  /// step of t). Throws NumericalError if a state stops being finite. A body whose smooth contact
-  /// separates continues in free flight; with collisions enabled, flight ends at the next touch
-  /// (impact, possibly continuous contact again). With collisions, flight may run up to one
-  /// largest step past t (state(i) at t interpolates it, Hermite) and contacts step past t (dense
-  /// output). Flight legs still end one largest step past the times asked for, so the steps
-  /// taken depend slightly on them.
+  /// Integrates every body to time t, no earlier than the last t asked for (velocity-level
+  /// worlds: whole steps, to within half a step of t, so time() may stand past t already). Throws
+  /// NumericalError if a state stops being finite. A body whose smooth contact separates continues
+  /// in free flight; with collisions enabled, flight ends at the next touch (impact, possibly
+  /// continuous contact again). With collisions, flight may run up to one largest step past t
+  /// (state(i) at t interpolates it, Hermite) and contacts step past t (dense output). Flight legs
+  /// still end one largest step past the times asked for, so the steps taken depend slightly on
+  /// them.
   void advanceTo(double t);
 
   [[nodiscard]] double time() const;
@@ -61,6 +62,7 @@ class World {
   std::vector<std::string> names_;
   std::vector<bool> fixed_;
   std::unique_ptr<world_detail::Subsystem> subsystem_;
+  double last_target_ = 0.0;  ///< the latest time advanceTo was asked for
 };
 
 }  // namespace contactsim
