@@ -3,6 +3,11 @@
 #include <tiny_obj_loader.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "contactsim/error.hpp"
@@ -132,14 +137,82 @@ void checkAreas(const std::vector<Vec3>& vertices, const std::vector<Triangle>& 
   }
 }
 
+namespace {
+
+// The whole file, refused unless it is a regular file (not a FIFO that would block, nor a device
+// like /dev/zero) of at most kMaxObjBytes.
+std::string readObjText(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) {
+    throw InvalidInputError(name +
+                            ": cannot read the OBJ file: no such file (or not a regular "
+                            "file)");
+  }
+  const auto bytes = std::filesystem::file_size(file, ec);
+  if (ec || bytes > kMaxObjBytes) {
+    throw InvalidInputError(name + ": cannot read the OBJ file: " +
+                            (ec ? ec.message()
+                                : std::to_string(bytes) + " bytes, more than the limit of " +
+                                      std::to_string(kMaxObjBytes)));
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in || in.bad()) {
+    throw InvalidInputError(name + ": cannot read the OBJ file");
+  }
+  return text.str();
+}
+
+// tinyobjloader reads a coordinate it cannot parse ("abc", "nan") as 0 and wraps a face index
+// beyond int: vertex coordinates must be finite numbers and face indices fit an int.
+void checkObjNumbers(const std::string& text, const std::string& name) {
+  std::istringstream lines(text);
+  std::string line;
+  for (long number = 1; std::getline(lines, line); ++number) {
+    std::istringstream tokens(line);
+    std::string kind;
+    tokens >> kind;
+    const std::string where = name + ": line " + std::to_string(number) + ": ";
+    if (kind == "v") {
+      for (int i = 0; i < 3; ++i) {
+        std::string token;
+        tokens >> token;
+        char* end = nullptr;
+        const double x = std::strtod(token.c_str(), &end);
+        if (token.empty() || *end != '\0' || !std::isfinite(x)) {
+          throw InvalidInputError(where + "vertex coordinate '" + token +
+                                  "' is not a finite number");
+        }
+      }
+    } else if (kind == "f") {
+      for (std::string token; tokens >> token;) {
+        const std::string index = token.substr(0, token.find('/'));
+        char* end = nullptr;
+        errno = 0;
+        const long long i = std::strtoll(index.c_str(), &end, 10);
+        if (index.empty() || *end != '\0' || errno == ERANGE ||
+            i > std::numeric_limits<int>::max() || i < -std::numeric_limits<int>::max()) {
+          throw InvalidInputError(where + "face index '" + index + "' is not an integer in range");
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
 std::pair<std::vector<Vec3>, std::vector<Triangle>> readObjTriangles(
     const std::filesystem::path& file, const Names& names) {
   const std::string name = file.string();
+  const std::string text = readObjText(file);
+  checkObjNumbers(text, name);
   tinyobj::ObjReaderConfig config;
   config.triangulate = false;  // quads and polygons must be reported, not split
   config.vertex_color = false;
   tinyobj::ObjReader reader;
-  if (!reader.ParseFromFile(name, config)) {
+  if (!reader.ParseFromString(text, "", config)) {
     std::string why = reader.Error();
     while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) {
       why.pop_back();

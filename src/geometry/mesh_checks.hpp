@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -56,8 +57,13 @@ void checkEdges(const std::vector<DirectedEdge>& edges, const std::string& p, co
 void checkAreas(const std::vector<Vec3>& vertices, const std::vector<Triangle>& triangles,
                 const std::string& p, const Names& names);
 
+/// The largest OBJ file read [bytes]: a mesh is refused beyond it before anything is allocated.
+inline constexpr std::uintmax_t kMaxObjBytes = 256u << 20;
+
 /// Vertices and triangles of a Wavefront OBJ file (all shapes merged, in file order). Throws
-/// InvalidInputError naming the file for an unreadable file or a face that is not a triangle
+/// InvalidInputError naming the file for a file that is not regular (a FIFO, a device) or is
+/// larger than kMaxObjBytes, an unreadable file, a vertex coordinate that is not a finite number,
+/// a face index beyond int (line numbers named), or a face that is not a triangle
 /// ("... vertices: <mesh>es must be triangles").
 std::pair<std::vector<Vec3>, std::vector<Triangle>> readObjTriangles(
     const std::filesystem::path& file, const Names& names);

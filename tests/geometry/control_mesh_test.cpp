@@ -4,6 +4,7 @@
 #include "contactsim/geometry/control_mesh.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdio>
@@ -231,6 +232,25 @@ TEST(ControlMeshTest, RejectsMalformedObjText) {
   const auto zero = write("zero.obj", tet + "f 0 1 2\nf 1 3 4\nf 1 4 2\nf 2 4 3\n");
   EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj(zero); }),
                        "zero.obj: cannot read the OBJ file: "));
+  // Issue 27, defects 4 and 5: coordinates tinyobjloader would read as 0, an index that would
+  // wrap to 2, a device that never ends, a FIFO that would block.
+  const auto letters = write("letters.obj", "v 1 1 1\nv abc 0 0\n" + tet);
+  EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj(letters); }),
+                       "letters.obj: line 2: vertex coordinate 'abc' is not a finite number"));
+  const auto not_a_number = write("nan.obj", tet + "v 0 nan 0\n");
+  EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj(not_a_number); }),
+                       "nan.obj: line 5: vertex coordinate 'nan' is not a finite number"));
+  const auto wraps = write("wrap.obj", tet + "f 1 2 4294967299\nf 1 3 4\nf 1 4 2\nf 2 4 3\n");
+  EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj(wraps); }),
+                       "wrap.obj: line 5: face index '4294967299' is not an integer in range"));
+  EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj("/dev/zero"); }),
+                       "/dev/zero: cannot read the OBJ file: no such file (or not a regular"));
+  const std::filesystem::path fifo = dir / "fifo.obj";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_TRUE(contains(errorOf([&] { (void)ControlMesh::loadObj(fifo); }),
+                       "fifo.obj: cannot read the OBJ file: no such file (or not a regular"));
+  std::filesystem::remove(fifo);
   // Two objects (shapes) in one file are merged into one mesh.
   const auto two = write("two.obj", tet + "o a\nf 1 2 3\nf 1 3 4\no b\nf 1 4 2\nf 2 4 3\n");
   EXPECT_EQ(ControlMesh::loadObj(two).faceCount(), 4);
