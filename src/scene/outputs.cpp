@@ -19,6 +19,14 @@ double relativeChange(double initial, double final_value) {
   return (final_value - initial) / scale;
 }
 
+// |L₁ − L₀| / |L₀|, or null where L₀ is negligible (below 1e-6 of |L₁|, or zero): a body starting
+// without spin has no meaningful relative drift (it read 3.2e13), only the absolute one.
+nlohmann::json relativeDrift(const Vec3& initial, const Vec3& final_value) {
+  if (!(initial.norm() > 0.0) || initial.norm() < 1e-6 * final_value.norm())
+    return nullptr;
+  return (final_value - initial).norm() / initial.norm();
+}
+
 }  // namespace
 
 std::string trajectoryCsv(const RunResult& result) {
@@ -118,11 +126,12 @@ std::string summaryJson(const RunResult& result) {
         {{"name", result.body_names[i]},
          {"initial_energy", first.bodies[i].energy},
          {"final_energy", last.bodies[i].energy},
+         {"energy_drift", last.bodies[i].energy - first.bodies[i].energy},
          {"relative_energy_drift", relativeChange(first.bodies[i].energy, last.bodies[i].energy)},
          {"initial_angular_momentum", toJson(L0)},
          {"final_angular_momentum", toJson(L1)},
-         {"relative_angular_momentum_drift",
-          (L1 - L0).norm() / (L0.norm() > 0.0 ? L0.norm() : 1.0)},
+         {"angular_momentum_drift", (L1 - L0).norm()},
+         {"relative_angular_momentum_drift", relativeDrift(L0, L1)},
          {"final_position", toJson(x.position)},
          {"final_orientation_wxyz",
           {x.orientation.w(), x.orientation.x(), x.orientation.y(), x.orientation.z()}}});

@@ -48,6 +48,30 @@ TEST(RunTest, CsvHasAHeaderAndARowPerSampleAndBody) {
   EXPECT_NE(summaryJson(r).find("\"relative_energy_drift\""), std::string::npos);
 }
 
+// Issue 27, defect 7: body b starts without spin, so its relative angular-momentum drift is
+// undefined (it read 3.2e13 in a scene whose momentum started near zero): null, with the absolute
+// drift beside it; body a's torque-free spin keeps L exactly (RK4 on a free body: to rounding).
+TEST(RunTest, SummaryReportsAbsoluteDriftsAndNoRelativeOneFromZero) {
+  const RunResult r = runScene(ballistic());
+  const std::string summary = summaryJson(r);
+  const auto field = [&](const std::string& key, std::size_t from) {
+    const auto at = summary.find("\"" + key + "\": ", from);
+    EXPECT_NE(at, std::string::npos) << key;
+    return summary.substr(at + key.size() + 4,
+                          summary.find_first_of(",\n", at) - at - key.size() - 4);
+  };
+  // Keys are sorted, so a body's fields come before its name: each body's object starts at the
+  // last '{' before its name.
+  const auto a = summary.rfind('{', summary.find("\"name\": \"a\""));
+  const auto b = summary.rfind('{', summary.find("\"name\": \"b\""));
+  ASSERT_LT(a, b);
+  EXPECT_EQ(field("relative_angular_momentum_drift", b), "null");
+  EXPECT_EQ(field("angular_momentum_drift", b), "0.0");
+  EXPECT_LT(std::stod(field("angular_momentum_drift", a)), 1e-12);
+  EXPECT_LT(std::stod(field("relative_angular_momentum_drift", a)), 1e-12);
+  EXPECT_LT(std::abs(std::stod(field("energy_drift", a))), 1e-8);  // RK4 in gravity: 9.4e-10
+}
+
 TEST(RunTest, RunsAreBitwiseDeterministic) {
   const Scene scene = builtinDefaultScene();
   EXPECT_EQ(trajectoryCsv(runScene(scene)), trajectoryCsv(runScene(scene)));
