@@ -14,19 +14,11 @@ struct OpenContainer {
   std::set<std::string> keys;
 };
 
-std::string escapeToken(const std::string& key) {
-  std::string out;
-  for (const char c : key) {
-    out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-  }
-  return out;
-}
-
 // The JSON pointer of the container on top of `open`.
 std::string pointerOf(const std::vector<OpenContainer>& open) {
   std::string path;
   for (std::size_t i = 0; i + 1 < open.size(); ++i) {
-    path += "/" + (open[i].array ? std::to_string(open[i].index) : escapeToken(open[i].key));
+    path += "/" + (open[i].array ? std::to_string(open[i].index) : escapePointer(open[i].key));
   }
   return path;
 }
@@ -39,6 +31,20 @@ void childDone(std::vector<OpenContainer>& open) {
 }
 
 }  // namespace
+
+std::string escapePointer(const std::string& key) {
+  std::string out;
+  for (const char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 nlohmann::json parseJsonDocument(std::string_view text) {
   using Event = nlohmann::json::parse_event_t;
@@ -53,7 +59,7 @@ nlohmann::json parseJsonDocument(std::string_view text) {
           throw JsonDocumentError(
               pointerOf(open) + "/" +
                   (open.back().array ? std::to_string(open.back().index)
-                                     : escapeToken(open.back().key)),
+                                     : escapePointer(open.back().key)),
               "objects and arrays nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
         }
         open.push_back(OpenContainer{event == Event::array_start, 0, {}, {}});
@@ -62,7 +68,7 @@ nlohmann::json parseJsonDocument(std::string_view text) {
         OpenContainer& object = open.back();
         object.key = parsed.get<std::string>();
         if (!object.keys.insert(object.key).second) {
-          throw JsonDocumentError(pointerOf(open) + "/" + escapeToken(object.key),
+          throw JsonDocumentError(pointerOf(open) + "/" + escapePointer(object.key),
                                   "duplicate key \"" + object.key + "\" in one object");
         }
         break;

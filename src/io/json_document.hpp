@@ -25,6 +25,9 @@ class JsonDocumentError : public std::runtime_error {
   std::string json_path_;
 };
 
+/// Escapes a key for a JSON pointer (RFC 6901: ~ → ~0, / → ~1).
+std::string escapePointer(const std::string& key);
+
 /// Parses `text`; throws JsonDocumentError for invalid JSON ("invalid JSON: ..."), nesting beyond
 /// kMaxJsonDepth or a duplicate key.
 nlohmann::json parseJsonDocument(std::string_view text);

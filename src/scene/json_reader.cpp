@@ -7,20 +7,6 @@
 
 namespace contactsim::scene_detail {
 
-std::string escapePointer(const std::string& key) {
-  std::string out;
-  for (const char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 namespace {
 
 std::string typeName(const nlohmann::json& v) {

@@ -10,6 +10,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/types.hpp"
+#include "io/json_document.hpp"
 
 namespace contactsim::scene_detail {
 
@@ -57,8 +58,5 @@ class JsonObject {
   std::string path_;
   std::string file_;
 };
-
-/// Escapes a key for a JSON pointer (RFC 6901: ~ → ~0, / → ~1).
-std::string escapePointer(const std::string& key);
 
 }  // namespace contactsim::scene_detail
