@@ -6,18 +6,20 @@
 namespace contactsim {
 namespace {
 
-TrajectorySample sample(const World& world) {
+TrajectorySample sample(const World& world, const RunOptions& options) {
   TrajectorySample s;
   s.time = world.time();
   for (std::size_t i = 0; i < world.bodyCount(); ++i) {
     s.bodies.push_back({world.state(i), world.energy(i)});
   }
+  if (options.record_contacts)
+    s.contacts = world.contacts();
   return s;
 }
 
 }  // namespace
 
-RunResult runScene(const Scene& scene) {
+RunResult runScene(const Scene& scene, const RunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   World world(scene.world);
   RunResult result;
@@ -33,9 +35,11 @@ RunResult runScene(const Scene& scene) {
   // sample that finds the world where the last one left it is not written twice.
   const auto sampleIfMoved = [&] {
     if (world.time() > result.samples.back().time)
-      result.samples.push_back(sample(world));
+      result.samples.push_back(sample(world, options));
+    if (options.progress)
+      options.progress(world.time(), scene.duration);
   };
-  result.samples.push_back(sample(world));
+  result.samples.push_back(sample(world, options));
   for (long k = 1; k <= count; ++k) {
     world.advanceTo(static_cast<double>(k) / scene.output.rate);
     sampleIfMoved();

@@ -175,6 +175,26 @@ std::optional<PlanarStep> ResponseSubsystem::planarStep() const {
   return step;
 }
 
+// The planar contacts of the last step in the plane z = 0, per metre of thickness: the force
+// F n + F_t (ẑ × n) on the map body.
+std::vector<ContactInfo> ResponseSubsystem::contacts() const {
+  std::vector<ContactInfo> out;
+  const PlanarStep step = *planarStep();
+  for (const PlanarContact& p : step.contacts) {
+    ContactInfo c;
+    c.body_a = p.body;
+    c.body_b = p.other;
+    c.model = ContactModel::kResponse;
+    c.point = Vec3(p.point.x(), p.point.y(), 0.0);
+    c.normal = Vec3(p.normal.x(), p.normal.y(), 0.0);
+    const Vec3 tangent = Vec3::UnitZ().cross(c.normal);
+    c.force = p.normal_force * c.normal + p.tangential_force * tangent;
+    c.normal_force = p.normal_force;
+    out.push_back(c);
+  }
+  return out;
+}
+
 Vec3 ResponseSubsystem::angularMomentum(std::size_t i) const {
   if (!index_.at(i))
     return Vec3::Zero();

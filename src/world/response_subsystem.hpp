@@ -38,6 +38,7 @@ class ResponseSubsystem final : public Subsystem {
   [[nodiscard]] const std::vector<WorldEvent>& events() const override { return events_; }
   [[nodiscard]] std::optional<PlanarBodyState> planarState(std::size_t i) const override;
   [[nodiscard]] std::optional<PlanarStep> planarStep() const override;
+  [[nodiscard]] std::vector<ContactInfo> contacts() const override;
 
   /// The run time itself (contact records, per-step solves), for white-box tests.
   [[nodiscard]] const ResponseWorld& responseWorld() const { return *world_; }

@@ -210,6 +210,30 @@ RigidBodyState SmoothWorld::stateAt(const Body& b, double t) const {
   return s;
 }
 
+// Each contact from the body that holds it (body 1), at the world's time: its dense output,
+// the contact frame and the constraint wrench of kry-pai-2002 eq. 19 turned into the world.
+std::vector<ContactInfo> SmoothWorld::contacts() const {
+  std::vector<ContactInfo> out;
+  for (const auto& b : bodies_) {
+    if (!b->contact || b->contact->separated())
+      continue;
+    const SmoothContact::Snapshot snap = b->contact->snapshotAt(time_);
+    const Mat3 R = snap.frame.linear();
+    ContactInfo c;
+    c.body_a = b->index;
+    c.body_b = b->carried ? *b->carried : b->support.value_or(b->index);
+    c.model = ContactModel::kSmooth;
+    c.point = snap.frame.translation();
+    c.normal = -R.col(2);
+    c.force = R * linear(snap.acceleration.wrench_1c);
+    c.torque = R * angular(snap.acceleration.wrench_1c);
+    c.normal_force = snap.acceleration.normal_force;
+    c.smooth = snap.state;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 double SmoothWorld::energy(std::size_t i) const {
   const Body& b = *bodies_.at(i);
   if (b.fixed)

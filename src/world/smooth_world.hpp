@@ -40,6 +40,7 @@ class SmoothWorld final : public Subsystem {
   [[nodiscard]] Vec3 angularMomentum(std::size_t i) const override;
   [[nodiscard]] IntegrationStats stats() const override;
   [[nodiscard]] const std::vector<WorldEvent>& events() const override { return events_; }
+  [[nodiscard]] std::vector<ContactInfo> contacts() const override;
 
  private:
   struct Body;

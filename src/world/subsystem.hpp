@@ -27,6 +27,8 @@ class Subsystem {
   [[nodiscard]] virtual Vec3 angularMomentum(std::size_t i) const = 0;
   [[nodiscard]] virtual IntegrationStats stats() const = 0;
   [[nodiscard]] virtual const std::vector<WorldEvent>& events() const = 0;
+  /// The contacts now (World::contacts).
+  [[nodiscard]] virtual std::vector<ContactInfo> contacts() const = 0;
   /// Planar subsystems: body i's planar state and the last step's contacts (nothing otherwise).
   [[nodiscard]] virtual std::optional<PlanarBodyState> planarState(std::size_t) const {
     return std::nullopt;

@@ -52,6 +52,7 @@ PointSubsystem::PointSubsystem(const WorldDescription& description)
       const Frame E = b.initial_state.pose();
       const Vec3 normal = E.linear() * b.half_space->normal.normalized();
       half_space[i] = d.half_spaces.size();
+      half_space_body_.push_back(i);
       d.half_spaces.push_back(
           {b.name, normal,
            b.half_space->offset / b.half_space->normal.norm() + normal.dot(E.translation()),
@@ -63,6 +64,7 @@ PointSubsystem::PointSubsystem(const WorldDescription& description)
                               ": point contact needs a polyhedron or half-space shape");
     }
     index_[i] = d.bodies.size();
+    body_of_.push_back(i);
     d.bodies.push_back({b.name, b.polyhedron, b.mass_properties, b.initial_state, b.fixed,
                         mu[i].value_or(kDefaultFriction)});
   }
@@ -87,6 +89,25 @@ RigidBodyState PointSubsystem::state(std::size_t i) const {
 
 double PointSubsystem::energy(std::size_t i) const {
   return world_->energy(*index_.at(i));
+}
+
+// The last step's contacts with their impulses as mean forces over the step, in the
+// description's indices (half-space k of world_ after its bodies).
+std::vector<ContactInfo> PointSubsystem::contacts() const {
+  std::vector<ContactInfo> out;
+  for (const PointContactRecord& r : world_->contacts()) {
+    ContactInfo c;
+    c.body_a = body_of_.at(r.body_a);
+    c.body_b = r.body_b < body_of_.size() ? body_of_[r.body_b]
+                                          : half_space_body_.at(r.body_b - body_of_.size());
+    c.model = ContactModel::kPoint;
+    c.point = r.point;
+    c.normal = r.normal;
+    c.force = r.impulse / step_;
+    c.normal_force = c.force.dot(c.normal);
+    out.push_back(c);
+  }
+  return out;
 }
 
 // Every body of the description becomes a body of VolumeContactWorld, with the same index.
@@ -130,6 +151,25 @@ RigidBodyState VolumeSubsystem::state(std::size_t i) const {
 
 double VolumeSubsystem::energy(std::size_t i) const {
   return world_->energy(i);
+}
+
+// The last step's 6D patches (wrench about the patch centre) or points, as mean forces over the
+// step; the bodies keep the description's indices.
+std::vector<ContactInfo> VolumeSubsystem::contacts() const {
+  std::vector<ContactInfo> out;
+  for (const VolumeContactRecord& r : world_->contacts()) {
+    ContactInfo c;
+    c.body_a = r.body_a;
+    c.body_b = r.body_b;
+    c.model = world_->settings().model;
+    c.point = r.point;
+    c.normal = r.normal;
+    c.force = linear(r.impulse) / step_;
+    c.torque = angular(r.impulse) / step_;
+    c.normal_force = c.force.dot(c.normal);
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace contactsim::world_detail

@@ -74,9 +74,12 @@ class PointSubsystem final : public VelocitySubsystem<PointContactWorld> {
   explicit PointSubsystem(const WorldDescription& description);
   [[nodiscard]] RigidBodyState state(std::size_t i) const override;
   [[nodiscard]] double energy(std::size_t i) const override;
+  [[nodiscard]] std::vector<ContactInfo> contacts() const override;
 
  private:
   std::vector<std::optional<std::size_t>> index_;  // each body's index in world_, if any
+  std::vector<std::size_t> body_of_;               // the description's index of each world_ body
+  std::vector<std::size_t> half_space_body_;       // …and of each of world_'s half-spaces
   std::vector<RigidBodyState> fixed_states_;       // the half-spaces' poses
 };
 
@@ -86,6 +89,7 @@ class VolumeSubsystem final : public VelocitySubsystem<VolumeContactWorld> {
   explicit VolumeSubsystem(const WorldDescription& description);
   [[nodiscard]] RigidBodyState state(std::size_t i) const override;
   [[nodiscard]] double energy(std::size_t i) const override;
+  [[nodiscard]] std::vector<ContactInfo> contacts() const override;
 };
 
 }  // namespace contactsim::world_detail

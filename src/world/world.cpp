@@ -83,6 +83,10 @@ const std::vector<WorldEvent>& World::events() const {
   return subsystem_->events();
 }
 
+std::vector<ContactInfo> World::contacts() const {
+  return subsystem_->contacts();
+}
+
 PlanarBodyState World::planarState(std::size_t i) const {
   (void)names_.at(i);  // range check
   if (const auto s = subsystem_->planarState(i))

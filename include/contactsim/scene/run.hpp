@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ struct BodySample {
 
 struct TrajectorySample {
   double time = 0.0;
-  std::vector<BodySample> bodies;  ///< in scene order
+  std::vector<BodySample> bodies;     ///< in scene order
+  std::vector<ContactInfo> contacts;  ///< RunOptions::record_contacts: the contacts then
 };
 
 struct RunResult {
@@ -33,8 +35,16 @@ struct RunResult {
   std::vector<WorldEvent> events;  ///< patch crossings, mode switches, separations
 };
 
+/// What a run records besides the trajectory, and whom it tells how far it has got.
+struct RunOptions {
+  /// Keep each sample's contacts (TrajectorySample::contacts), for replays and scripts.
+  bool record_contacts = false;
+  /// Called after each sample with the simulated time reached and the scene's duration [s].
+  std::function<void(double time, double duration)> progress;
+};
+
 /// Simulates the scene for its duration. Throws InvalidInputError / NumericalError.
-[[nodiscard]] RunResult runScene(const Scene& scene);
+[[nodiscard]] RunResult runScene(const Scene& scene, const RunOptions& options = {});
 
 /// CSV, one row per sample and body: time, body, position, quaternion (w, x, y, z), world angular
 /// and linear velocity, energy.

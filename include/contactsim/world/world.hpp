@@ -52,6 +52,9 @@ class World {
   /// What happened, in time order per body: impacts, contacts made and ended, patch crossings,
   /// friction mode switches.
   [[nodiscard]] const std::vector<WorldEvent>& events() const;
+  /// Every contact now: point, normal, force and, for smooth contacts, q, q̇ and the friction
+  /// mode (velocity-level worlds: the contacts of the last step, with its impulses / h).
+  [[nodiscard]] std::vector<ContactInfo> contacts() const;
   /// Planar worlds (response-map bodies, ullrich-pai §5): body i's planar state, exactly as the
   /// run time holds it, and the contacts of the last step. Throw InvalidInputError otherwise.
   [[nodiscard]] PlanarBodyState planarState(std::size_t i) const;

@@ -328,6 +328,27 @@ struct PlanarStep {
   std::size_t live_contacts = 0;
 };
 
+/// One contact of the world now, whatever its model: where it is, which way it pushes and how
+/// hard. The force acts on body_a; body_b (fixed or free) gets the opposite.
+struct ContactInfo {
+  std::size_t body_a = 0;  ///< index into WorldDescription::bodies
+  std::size_t body_b = 0;  ///< index into WorldDescription::bodies
+  ContactModel model = ContactModel::kSmooth;
+  Vec3 point = Vec3::Zero();    ///< world [m]: the contact point on body_a (6D: the patch centre)
+  Vec3 normal = Vec3::UnitZ();  ///< world unit normal, from body_b into body_a
+  /// The contact force on body_a, world [N]: smooth contacts the constraint force at this
+  /// instant; velocity-level models the last step's impulse divided by its step; planar
+  /// response-map bodies per metre of thickness [N/m].
+  Vec3 force = Vec3::Zero();
+  /// The torque on body_a about `point`, world [N m]: 6D patches, and smooth contacts whose
+  /// friction mode holds the spin; zero for point contacts.
+  Vec3 torque = Vec3::Zero();
+  double normal_force = 0.0;  ///< force · normal [N] (planar: [N/m])
+  /// Smooth contacts (kry-pai-2002): patches, reduced coordinates q = (s, t, u, v, ψ) with body_a
+  /// as body 1, their rates q̇ and the friction mode.
+  std::optional<SmoothContactState> smooth;
+};
+
 /// Something that happened to a body: patch crossings, friction mode switches, separation.
 struct WorldEvent {
   double time;

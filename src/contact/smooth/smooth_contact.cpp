@@ -427,6 +427,15 @@ Frame SmoothContact::worldPoseAt(double t) const {
   return pose2(s) * kinematics(s).E_2_1;
 }
 
+SmoothContact::Snapshot SmoothContact::snapshotAt(double t) const {
+  Snapshot snap;
+  snap.state = stateAt(t);
+  const ContactKinematics k = kinematics(snap.state);
+  snap.frame = pose2(snap.state) * k.E_2_1 * k.E_1_1c;
+  snap.acceleration = accelerationOf(snap.state, k);
+  return snap;
+}
+
 Twist SmoothContact::bodyTwistAt(double t) const {
   const SmoothContactState s = stateAt(t);
   return twist1(s, kinematics(s));

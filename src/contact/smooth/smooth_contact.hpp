@@ -96,6 +96,16 @@ class SmoothContact {
   /// Body 2's pose and twist at such a time t (fixed: E_w_2 at rest).
   [[nodiscard]] RigidBodyState body2StateAt(double t) const;
 
+  /// The contact at such a time t as a world sees it: the state, body 1's contact frame in the
+  /// world (origin at the contact point, z along body 1's outward normal) and the constraint
+  /// wrench on body 1 (eq. 19).
+  struct Snapshot {
+    SmoothContactState state;
+    Frame frame;
+    ContactAcceleration acceleration;
+  };
+  [[nodiscard]] Snapshot snapshotAt(double t) const;
+
   [[nodiscard]] double time() const noexcept { return time_; }
   [[nodiscard]] const SmoothContactState& state() const noexcept { return state_; }
   [[nodiscard]] bool separated() const noexcept { return separated_; }
