@@ -167,6 +167,25 @@ void BM_BallInShell(benchmark::State& state) {
 }
 BENCHMARK(BM_BallInShell)->Unit(benchmark::kMillisecond);
 
+// The default scene (the thesis rattleback) advanced 10 000 steps of its 10 ms maximum step, its
+// positions read after each: the C++ side of bench/python_world_steps.py, which times the same
+// loop from Python (issue 28: Python within 1.2× of C++).
+void BM_DefaultSceneSteps(benchmark::State& state) {
+  const Scene scene = builtinDefaultScene();
+  const double h = scene.world.integrator.adaptive.max_step;
+  double checksum = 0.0;
+  for (auto _ : state) {
+    World world(scene.world);
+    for (int k = 0; k < 10000; ++k) {
+      world.advanceTo(world.time() + h);
+      for (std::size_t i = 0; i < world.bodyCount(); ++i)
+        checksum += world.state(i).position.x();
+    }
+  }
+  benchmark::DoNotOptimize(checksum);
+}
+BENCHMARK(BM_DefaultSceneSteps)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace contactsim
 

@@ -22,6 +22,8 @@ packages=(
   googletest libgtest-dev           # tests
   libbenchmark-dev                  # bench/
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)
+  python3-dev pybind11-dev          # the Python module (python/)
+  python3-numpy python3-pytest      # its arrays and its tests
   clang-format                      # style check in .ci/run
 )
 
