@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "contactsim/error.hpp"
 
 namespace contactsim {
@@ -48,9 +50,30 @@ TEST(AtomicFilesTest, FailureLeavesNothingBehind) {
     files += e.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, 0);
   for (const auto& e : fs::directory_iterator(dir)) {
-    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+    EXPECT_EQ(e.path().filename().string(), "b.txt") << "left behind: " << e.path();
   }
   fs::remove_all(dir);
+}
+
+// Issue 27, defect 2: a link planted at the old predictable temporary name, and one at an
+// output's own name, both pointing at a file of the victim's. Neither is written through: the
+// victim keeps its contents and the output is a regular file.
+TEST(AtomicFilesTest, PlantedLinksAreNeverFollowed) {
+  const fs::path dir = scratch("links");
+  fs::create_directories(dir);
+  const fs::path victim = scratch("victim");
+  std::ofstream(victim) << "precious";
+  fs::create_symlink(victim, dir / (".a.txt.tmp." + std::to_string(::getpid())));
+  fs::create_symlink(victim, dir / "b.txt");
+  writeFilesAtomically(dir, {{"a.txt", "alpha"}, {"b.txt", "beta"}});
+  EXPECT_EQ(read(victim), "precious");
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(dir / "a.txt")));
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(dir / "b.txt")));
+  EXPECT_EQ(read(dir / "b.txt"), "beta");
+  for (const auto& e : fs::directory_iterator(dir))
+    EXPECT_EQ(e.path().filename().string().find(".contactsim-"), std::string::npos) << e.path();
+  fs::remove_all(dir);
+  fs::remove(victim);
 }
 
 TEST(AtomicFilesTest, UncreatableDirectoryIsAnError) {
