@@ -1,7 +1,8 @@
 // contactsim: run a scene and write its trajectory and summary.
 //
 //   contactsim                         run the built-in default scene
-//   contactsim run SCENE.json [--out DIR]
+//   contactsim run SCENE.json [--out DIR] [--html] [--gltf] [--duration S]
+//   contactsim view OUTDIR [--scene SCENE.json]   report.html from a run's outputs
 //   contactsim validate SCENE.json     check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
@@ -16,21 +17,34 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "contactsim/error.hpp"
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
+#include "report/report_html.hpp"
+#include "report/run_outputs_reader.hpp"
 #include "studies/bowl_study.hpp"
 #include "studies/restitution_study.hpp"
 
 namespace {
 
-int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, bool quiet) {
-  const contactsim::RunResult result = contactsim::runScene(scene);
+// What `run` writes besides the standard outputs.
+struct Extras {
+  bool html = false;  ///< report.html
+};
+
+int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, bool quiet,
+                 const Extras& extras = {}) {
+  contactsim::RunOptions options;
+  options.record_contacts = extras.html;
+  const contactsim::RunResult result = contactsim::runScene(scene, options);
   const std::string dir = out_dir.empty() ? "contactsim-out/" + scene.name : out_dir;
   contactsim::writeRunOutputs(result, dir);
+  if (extras.html)
+    contactsim::report::writeReport(result, dir);
   if (!quiet) {
     std::printf("scene %s (%s): %.6g s simulated, %ld steps, %zu samples, %.3f s wall\n",
                 scene.name.c_str(), scene.origin.c_str(), scene.duration, result.stats.steps,
@@ -46,8 +60,8 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
     }
     std::printf("  %zu events (patch crossings, friction mode switches, separations)\n",
                 result.events.size());
-    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg}\n",
-                dir.c_str());
+    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg%s}\n",
+                dir.c_str(), extras.html ? ",report.html" : "");
   }
   return 0;
 }
@@ -100,6 +114,18 @@ int runBowlStudy(const contactsim::BowlStudyOptions& options, const std::string&
   return 0;
 }
 
+// `contactsim view`: report.html written into a run's output directory from its outputs.
+int viewOutputs(const std::string& directory, const std::string& scene_file, bool quiet) {
+  std::optional<std::filesystem::path> scene;
+  if (!scene_file.empty())
+    scene = scene_file;
+  const contactsim::RunResult result = contactsim::report::readRunOutputs(directory, scene);
+  contactsim::report::writeReport(result, directory);
+  if (!quiet)
+    std::printf("wrote %s/report.html\n", directory.c_str());
+  return 0;
+}
+
 // `contactsim migrate`: the format 2 text on standard output, or written whole to `out`.
 int migrateScene(const std::string& scene_file, const std::string& out) {
   const std::filesystem::path in = scene_file;
@@ -132,6 +158,21 @@ int main(int argc, char** argv) {
   run->add_option("scene", scene_file, "Scene file (JSON, docs/scene-format.md)")->required();
   run->add_option("--out", out_dir, "Output directory (default contactsim-out/<scene name>)");
   run->add_flag("--quiet", quiet, "Print nothing on success");
+  Extras extras;
+  run->add_flag("--html", extras.html,
+                "Also write report.html: a 3D replay with contacts, events and plots");
+  double duration = 0.0;
+  CLI::Option* duration_option = run->add_option(
+      "--duration", duration, "Simulate this long instead of the scene's duration [s]");
+
+  std::string view_dir;
+  std::string view_scene;
+  CLI::App* view =
+      app.add_subcommand("view", "Write report.html into the output directory of an earlier run");
+  view->add_option("outdir", view_dir, "The run's output directory")->required();
+  view->add_option("--scene", view_scene,
+                   "The run's scene file (default: the one its summary.json names)");
+  view->add_flag("--quiet", quiet, "Print nothing on success");
   CLI::App* validate = app.add_subcommand("validate", "Check a scene file without running it");
   validate->add_option("scene", scene_file, "Scene file")->required();
 
@@ -182,9 +223,19 @@ int main(int argc, char** argv) {
     // --help and --version end here too (exit 0); every usage error exits 2.
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (*duration_option && !(std::isfinite(duration) && duration > 0.0)) {
+    std::cerr << "contactsim: error: --duration must be a finite positive time [s]\n";
+    return 2;
+  }
   try {
     if (*run) {
-      return runAndReport(contactsim::loadSceneFile(scene_file), out_dir, quiet);
+      contactsim::Scene scene = contactsim::loadSceneFile(scene_file);
+      if (duration > 0.0)
+        scene.duration = duration;
+      return runAndReport(scene, out_dir, quiet, extras);
+    }
+    if (*view) {
+      return viewOutputs(view_dir, view_scene, quiet);
     }
     if (*restitution) {
       return runRestitutionStudy(study, out_dir, quiet);
