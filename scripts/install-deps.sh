@@ -25,6 +25,8 @@ packages=(
   python3-dev pybind11-dev          # the Python module (python/)
   python3-numpy python3-pytest      # its arrays and its tests
   clang-format                      # style check in .ci/run
+  chromium                          # headless browser of the replay report's test
+  libtinygltf-dev                   # glTF 2.0 export (contactsim run --gltf)
 )
 
 missing=()
@@ -34,20 +36,39 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [[ ${#missing[@]} -eq 0 ]]; then
+# The viewer's npm packages, pinned by viewer/package-lock.json: three.js (inlined into report.html
+# at build time), playwright-core and gltf-validator (the report's and the glTF export's tests).
+# Node and npm come from Debian only where there are none (a machine's own node stays). `npm ci`
+# runs when node_modules was not installed from this very lock file (a copy kept beside it).
+viewer="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/viewer"
+viewer_stamp="$viewer/node_modules/.contactsim-package-lock.json"
+viewer_current() { cmp -s "$viewer/package-lock.json" "$viewer_stamp"; }
+if ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
+
+if [[ ${#missing[@]} -eq 0 ]] && viewer_current; then
   exit 0
 fi
 if [[ "${1:-}" == "--check" ]]; then
-  echo "missing packages: ${missing[*]}" >&2
+  [[ ${#missing[@]} -eq 0 ]] || echo "missing packages: ${missing[*]}" >&2
+  viewer_current || echo "viewer/node_modules is not installed from viewer/package-lock.json" >&2
   exit 1
 fi
 
-echo "contactsim: installing ${missing[*]}" >&2
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-  command -v sudo >/dev/null || { echo "contactsim: need root or sudo to install packages" >&2; exit 1; }
-  sudo=(sudo)
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "contactsim: installing ${missing[*]}" >&2
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "contactsim: need root or sudo to install packages" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if ! viewer_current; then
+  echo "contactsim: npm ci in $viewer" >&2
+  (cd "$viewer" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  cp "$viewer/package-lock.json" "$viewer_stamp"
+fi
