@@ -24,6 +24,7 @@
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
+#include "report/gltf_export.hpp"
 #include "report/report_html.hpp"
 #include "report/run_outputs_reader.hpp"
 #include "studies/bowl_study.hpp"
@@ -34,6 +35,7 @@ namespace {
 // What `run` writes besides the standard outputs.
 struct Extras {
   bool html = false;  ///< report.html
+  bool gltf = false;  ///< scene.glb
 };
 
 int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, bool quiet,
@@ -45,6 +47,8 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
   contactsim::writeRunOutputs(result, dir);
   if (extras.html)
     contactsim::report::writeReport(result, dir);
+  if (extras.gltf)
+    contactsim::report::writeSceneGlb(result, dir);
   if (!quiet) {
     std::printf("scene %s (%s): %.6g s simulated, %ld steps, %zu samples, %.3f s wall\n",
                 scene.name.c_str(), scene.origin.c_str(), scene.duration, result.stats.steps,
@@ -60,8 +64,8 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
     }
     std::printf("  %zu events (patch crossings, friction mode switches, separations)\n",
                 result.events.size());
-    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg%s}\n",
-                dir.c_str(), extras.html ? ",report.html" : "");
+    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg%s%s}\n",
+                dir.c_str(), extras.html ? ",report.html" : "", extras.gltf ? ",scene.glb" : "");
   }
   return 0;
 }
@@ -161,6 +165,8 @@ int main(int argc, char** argv) {
   Extras extras;
   run->add_flag("--html", extras.html,
                 "Also write report.html: a 3D replay with contacts, events and plots");
+  run->add_flag("--gltf", extras.gltf,
+                "Also write scene.glb: the bodies' meshes and motion as glTF 2.0 animation");
   double duration = 0.0;
   CLI::Option* duration_option = run->add_option(
       "--duration", duration, "Simulate this long instead of the scene's duration [s]");
