@@ -24,6 +24,7 @@
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/scene/run.hpp"
 #include "contactsim/version.hpp"
+#include "progress_bar.hpp"
 #include "report/gltf_export.hpp"
 #include "report/report_html.hpp"
 #include "report/run_outputs_reader.hpp"
@@ -42,7 +43,13 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
                  const Extras& extras = {}) {
   contactsim::RunOptions options;
   options.record_contacts = extras.html;
-  const contactsim::RunResult result = contactsim::runScene(scene, options);
+  contactsim::RunResult result;
+  {
+    contactsim::ProgressBar bar("simulating " + scene.name, !quiet);
+    if (bar.drawing())
+      options.progress = [&bar](double t, double duration) { bar.update(t / duration); };
+    result = contactsim::runScene(scene, options);
+  }
   const std::string dir = out_dir.empty() ? "contactsim-out/" + scene.name : out_dir;
   contactsim::writeRunOutputs(result, dir);
   if (extras.html)
@@ -70,9 +77,23 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
   return 0;
 }
 
-int runRestitutionStudy(const contactsim::RestitutionStudyOptions& options,
-                        const std::string& out_dir, bool quiet) {
-  const auto result = contactsim::runRestitutionStudy(options);
+int runRestitutionStudy(contactsim::RestitutionStudyOptions options, const std::string& out_dir,
+                        bool quiet) {
+  contactsim::RestitutionStudyResult result;
+  {
+    contactsim::ProgressBar map_bar("response map", !quiet && options.map_file.empty());
+    contactsim::ProgressBar drops_bar("drops", !quiet);
+    if (map_bar.drawing()) {
+      options.map.progress = [&map_bar](std::size_t done, std::size_t total) {
+        map_bar.update(static_cast<double>(done) / static_cast<double>(total));
+      };
+    }
+    if (drops_bar.drawing())
+      options.progress = [&drops_bar](double fraction) { drops_bar.update(fraction); };
+    result = contactsim::runRestitutionStudy(options);
+    result.options.map.progress = nullptr;  // the bars end here
+    result.options.progress = nullptr;
+  }
   const std::string dir = out_dir.empty() ? "contactsim-out/restitution-study" : out_dir;
   contactsim::writeRestitutionStudy(result, dir);
   if (!quiet) {
@@ -95,9 +116,14 @@ int runRestitutionStudy(const contactsim::RestitutionStudyOptions& options,
   return 0;
 }
 
-int runBowlStudy(const contactsim::BowlStudyOptions& options, const std::string& out_dir,
-                 bool quiet) {
-  const auto result = contactsim::runBowlStudy(options);
+int runBowlStudy(contactsim::BowlStudyOptions options, const std::string& out_dir, bool quiet) {
+  contactsim::BowlStudyResult result;
+  {
+    contactsim::ProgressBar bar("bowl study", !quiet);
+    if (bar.drawing())
+      options.progress = [&bar](double fraction) { bar.update(fraction); };
+    result = contactsim::runBowlStudy(options);
+  }
   const std::string dir = out_dir.empty() ? "contactsim-out/bowl-study" : out_dir;
   contactsim::writeBowlStudy(result, dir);
   if (!quiet) {

@@ -96,6 +96,7 @@ BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
   }
   BowlStudyResult out;
   out.options = options;
+  std::size_t runs_done = 0;
   for (const double max_step : options.max_steps) {
     Scene scene = base;
     scene.duration = options.duration;
@@ -113,7 +114,14 @@ BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
       { const World world(scene.world); }
       setup_seconds.push_back(static_cast<double>(std::clock() - setup) / CLOCKS_PER_SEC);
       const std::clock_t start = std::clock();
-      RunResult result = runScene(scene);
+      RunOptions run_options;
+      if (options.progress) {
+        const double runs = static_cast<double>(options.max_steps.size()) * options.repeats;
+        run_options.progress = [&options, runs, done = static_cast<double>(runs_done)](
+                                   double t, double d) { options.progress((done + t / d) / runs); };
+      }
+      RunResult result = runScene(scene, run_options);
+      ++runs_done;
       cpu_seconds.push_back(static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC);
       if (k == 0) {
         run.result = std::move(result);

@@ -203,6 +203,8 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
     }
     result.impacts.push_back({angle, drop.restitution, drop.contact_duration, drop.peak_force,
                               drop.work_on_body, drop.kinetic_energy_change});
+    if (options.progress)
+      options.progress(static_cast<double>(k + 1) / (count + 1));
   }
   result.impacts_seconds = seconds(impacts_start);
   return result;

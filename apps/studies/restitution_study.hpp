@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,13 +31,16 @@ struct RestitutionStudyOptions {
   ElasticMaterial material = kSteel;
   /// 512 samples of 1 µs: the oblique impacts last up to ~0.35 ms, longer than the paper's
   /// N_f = 100 would cover at a step that resolves the 80 µs normal impact.
-  ResponseMapOptions map{1e-6, 512, 0.25, true};
+  ResponseMapOptions map{1e-6, 512, 0.25, true, {}};
   double angle_step = 5.0;    ///< [degrees], angles 0, step, …, 90
   double impact_speed = 1.0;  ///< approach speed of the centroid [m/s]
   double friction = 0.0;      ///< Coulomb μ at the block
   /// e of the rigid impact law drawn for contrast (SH96's value at normal impact).
   double rigid_restitution = 0.9;
   std::string map_file;  ///< load this map instead of computing one (empty: compute)
+  /// Told the fraction of the drops done, in [0, 1], as they go (a progress bar; the map's
+  /// precompute tells map.progress).
+  std::function<void(double fraction)> progress;
 
   /// Throws InvalidInputError naming the option.
   void validate() const;

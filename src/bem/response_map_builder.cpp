@@ -5,6 +5,7 @@
 #include <Eigen/LU>
 #include <array>
 #include <cmath>
+#include <mutex>
 #include <string>
 
 #include "bem/boundary_matrices.hpp"
@@ -81,11 +82,17 @@ ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& 
   // spectrum[j][l] = F_j(s_l) / (1 − ζ_l): the generating function of the step response.
   std::vector<std::vector<std::complex<double>>> spectrum(
       nodes, std::vector<std::complex<double>>(frequencies.size()));
+  std::size_t done = 0;
+  std::mutex progress_mutex;
   tbb::parallel_for(std::size_t{0}, frequencies.size(), [&](std::size_t l) {
     const std::complex<double> s = frequencies[l];
     const auto c = compliances(s);
     for (std::size_t j = 0; j < nodes; ++j) {
       spectrum[j][l] = weights[j] / (c[j] - rigid[j] / (s * s)) / (1.0 - zeta[l]);
+    }
+    if (options.progress) {
+      const std::lock_guard<std::mutex> lock(progress_mutex);
+      options.progress(++done, frequencies.size());
     }
   });
   const auto outline = mesh.outline();

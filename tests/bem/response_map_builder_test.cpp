@@ -94,6 +94,27 @@ TEST(ResponseMapBuilder, SteadyResponseIsPositiveBoundedAndDependsOnTheAngle) {
   EXPECT_NEAR(k_up, k_down, 0.05 * k_up);
 }
 
+TEST(ResponseMapBuilder, TellsItsProgressOncePerFrequencyAndGivesTheSameMap) {
+  ResponseMapOptions options;
+  options.time_step = 2e-6;
+  options.samples = 24;
+  options.remove_rigid_motion = false;
+  const auto quiet = computeResponseMap(paperBar(), kSteel, options, "bar");
+  std::vector<std::size_t> done;
+  std::size_t total = 0;
+  options.progress = [&](std::size_t d, std::size_t t) {
+    done.push_back(d);  // one call at a time, so no lock here
+    total = t;
+  };
+  const auto told = computeResponseMap(paperBar(), kSteel, options, "bar");
+  ASSERT_GT(total, 0u);
+  ASSERT_EQ(done.size(), total);
+  for (std::size_t k = 0; k < done.size(); ++k)
+    EXPECT_EQ(done[k], k + 1);
+  for (std::size_t j = 0; j < quiet.nodes.size(); ++j)
+    EXPECT_EQ(told.nodes[j].force, quiet.nodes[j].force);
+}
+
 TEST(ResponseMapBuilder, RefusesAnUnstableResponseAndHoles) {
   // On the paper's 7-per-side mesh the tip-side junction's response grows (see
   // restitution_study.hpp): a clear error, not an unstable force law.

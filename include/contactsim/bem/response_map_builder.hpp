@@ -20,6 +20,8 @@
 // k_j of the body. Rigid run time plus this map reproduce the free elastic body.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 
 #include "contactsim/bem/boundary_mesh.hpp"
@@ -41,6 +43,9 @@ struct ResponseMapOptions {
   /// Remove the rigid-body mobility (see above). false gives the paper's literal free-body
   /// step response.
   bool remove_rigid_motion = true;
+  /// Told (done, total) after each of the convolution quadrature's frequencies, one boundary
+  /// element solve each (the bulk of the work), from the worker threads one call at a time.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// Throws InvalidInputError for an invalid material, mesh (holes included) or options;
