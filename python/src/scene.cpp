@@ -213,13 +213,19 @@ void bindScene(py::module_& m) {
       .def_readwrite("world", &Scene::world)
       .def_readonly("origin", &Scene::origin);
   m.def(
-      "load_scene", [](const std::string& path) { return loadSceneFile(path); }, py::arg("path"),
+      "load_scene",
+      [](const std::string& path, bool no_limits) {
+        return loadSceneFile(path, no_limits ? SceneLimits::none() : SceneLimits{});
+      },
+      py::arg("path"), py::kw_only(), py::arg("no_limits") = false,
       "Reads and validates a scene file; raises SceneError naming the file, JSON path and "
       "problem.");
   m.def(
       "parse_scene",
-      [](const std::string& text, const std::string& origin) { return parseScene(text, origin); },
-      py::arg("text"), py::arg("origin") = "<string>",
+      [](const std::string& text, const std::string& origin, bool no_limits) {
+        return parseScene(text, origin, no_limits ? SceneLimits::none() : SceneLimits{});
+      },
+      py::arg("text"), py::arg("origin") = "<string>", py::kw_only(), py::arg("no_limits") = false,
       "Parses scene text (JSON, docs/scene-format.md); `origin` names it in error messages.");
   m.def("default_scene", &builtinDefaultScene,
         "The scene `contactsim` runs without arguments (the thesis rattleback).");

@@ -144,8 +144,12 @@ void bindWorld(py::module_& m) {
                       "World.from_dict(d), World.from_json(text).")
       .def(py::init<WorldDescription>(), py::arg("description"))
       .def_static(
-          "from_file", [](const std::string& path) { return PyWorld(loadSceneFile(path)); },
-          py::arg("path"), "The world of a scene file (docs/scene-format.md).")
+          "from_file",
+          [](const std::string& path, bool no_limits) {
+            return PyWorld(loadSceneFile(path, no_limits ? SceneLimits::none() : SceneLimits{}));
+          },
+          py::arg("path"), py::kw_only(), py::arg("no_limits") = false,
+          "The world of a scene file (docs/scene-format.md); no_limits lifts its size limits.")
       .def_static(
           "from_json",
           [](const std::string& text, const std::string& origin) {

@@ -98,3 +98,13 @@ def test_missing_file_and_bad_json_text():
     with pytest.raises(contactsim.SceneError, match="/duration"):
         contactsim.Scene.from_dict({"format": "contactsim-scene", "version": 2, "name": "x",
                                     "duration": -1, "bodies": []})
+
+
+def test_size_limits_name_the_key_and_can_be_lifted():
+    scene = {"format": "contactsim-scene", "version": 2, "name": "big", "duration": 0.001,
+             "integrator": {"method": "rk4", "step": 0.001}, "output": {"rate": 1e10},
+             "bodies": [{"name": "b", "mass": 1, "inertia": [1, 2, 2.5]}]}
+    with pytest.raises(contactsim.SceneError, match="/output/rate.*trajectory's rows"):
+        contactsim.Scene.from_dict(scene)
+    lifted = contactsim.parse_scene(json.dumps(scene), no_limits=True)
+    assert lifted.rate == 1e10

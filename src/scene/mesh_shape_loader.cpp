@@ -2,6 +2,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
+#include "scene_limits.hpp"
 
 namespace contactsim::scene_detail {
 namespace {
@@ -25,16 +26,25 @@ int positiveInteger(JsonObject& o, const std::string& key, int fallback) {
   return value;
 }
 
+// The triangles a generator would make, refused beyond the limit before it makes them.
+void checkTriangles(const JsonObject& o, const std::string& key, double triangles,
+                    const SceneLimits& limits) {
+  checkLimit(o.file(), o.pathOf(key), triangles, limits.max_triangles, "the mesh's triangles");
+}
+
 TriangleMesh generate(JsonObject& o, const std::string& type,
-                      const std::filesystem::path& base_directory) {
+                      const std::filesystem::path& base_directory, const SceneLimits& limits) {
   if (type == "box") {
     o.rejectUnknownKeys({"type", "half_extents", "subdivisions"});
     const Vec3 half = o.vec3("half_extents");
-    return boxMesh(half, positiveInteger(o, "subdivisions", 1));
+    const double n = positiveInteger(o, "subdivisions", 1);
+    checkTriangles(o, "subdivisions", 12.0 * n * n, limits);
+    return boxMesh(half, static_cast<int>(n));
   }
   if (type == "prism") {
     o.rejectUnknownKeys({"type", "sides", "circumradius", "half_height", "caps"});
     const int sides = o.integer("sides");
+    checkTriangles(o, "sides", 8.0 * sides, limits);
     const std::string caps = o.string("caps", "fan");
     if (caps != "fan" && caps != "refined")
       o.fail("caps", "expected \"fan\" or \"refined\" (rim midpoints and an inner ring)");
@@ -51,13 +61,17 @@ TriangleMesh generate(JsonObject& o, const std::string& type,
   if (type == "uv-sphere") {
     o.rejectUnknownKeys({"type", "radius", "slices", "stacks"});
     const double radius = o.positiveNumber("radius");
-    return uvSphereMesh(radius, positiveInteger(o, "slices", 24), positiveInteger(o, "stacks", 12));
+    const int slices = positiveInteger(o, "slices", 24);
+    const int stacks = positiveInteger(o, "stacks", 12);
+    checkTriangles(o, "slices", 2.0 * slices * stacks, limits);
+    return uvSphereMesh(radius, slices, stacks);
   }
   if (type == "bumpy-cube") {
     o.rejectUnknownKeys({"type", "half_extent", "subdivisions", "amplitude", "bumps_per_edge"});
     const double half = o.positiveNumber("half_extent");
-    return bumpyCubeMesh(half, positiveInteger(o, "subdivisions", 128),
-                         o.number("amplitude", 0.02 * half),
+    const int n = positiveInteger(o, "subdivisions", 128);
+    checkTriangles(o, "subdivisions", 12.0 * n * n, limits);
+    return bumpyCubeMesh(half, n, o.number("amplitude", 0.02 * half),
                          positiveInteger(o, "bumps_per_edge", 8));
   }
   if (type == "mesh") {
@@ -83,13 +97,13 @@ bool isMeshOnlyShapeType(const std::string& type) {
 
 std::shared_ptr<const TriangleMesh> parseMeshShape(JsonObject o, const std::string& text,
                                                    const std::filesystem::path& base_directory,
-                                                   MeshCache& cache) {
+                                                   MeshCache& cache, const SceneLimits& limits) {
   // The same JSON text was read, checked and built before.
   if (const auto found = cache.find(text); found != cache.end())
     return found->second;
   const std::string type = o.string("type");
   try {
-    TriangleMesh mesh = generate(o, type, base_directory);
+    TriangleMesh mesh = generate(o, type, base_directory, limits);
     // Generators centre their meshes on the origin, but not on the centroid (a frustum).
     const double size = (mesh.boundsMax() - mesh.boundsMin()).norm();
     if (meshMassProperties(mesh, 1.0).centroid.norm() > 1e-12 * size)

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "contactsim/geometry/triangle_mesh.hpp"
+#include "contactsim/scene/scene.hpp"
 #include "json_reader.hpp"
 
 namespace contactsim::scene_detail {
@@ -23,9 +24,10 @@ bool isMeshOnlyShapeType(const std::string& type);
 
 /// The shape as a closed mesh in body coordinates with its centroid (the centre of mass at
 /// uniform density) at the origin. `text` is the shape's JSON text (the cache key). Relative OBJ
-/// paths are resolved against `base_directory`.
+/// paths are resolved against `base_directory`. Generated meshes larger than `limits` allow are
+/// refused before they are made.
 std::shared_ptr<const TriangleMesh> parseMeshShape(JsonObject shape, const std::string& text,
                                                    const std::filesystem::path& base_directory,
-                                                   MeshCache& cache);
+                                                   MeshCache& cache, const SceneLimits& limits);
 
 }  // namespace contactsim::scene_detail

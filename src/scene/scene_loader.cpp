@@ -3,8 +3,10 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <unordered_set>
 
 #include "io/json_document.hpp"
+#include "scene_limits.hpp"
 #include "scene_parts.hpp"
 
 namespace contactsim {
@@ -38,7 +40,8 @@ IntegratorSettings parseIntegrator(JsonObject o) {
 }
 
 BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, IntegratorMethod method,
-                          scene_detail::MeshCache& meshes, scene_detail::SurfaceCache& surfaces) {
+                          scene_detail::MeshCache& meshes, scene_detail::SurfaceCache& surfaces,
+                          const SceneLimits& limits) {
   const bool point_contact = method == IntegratorMethod::kPointContact;
   const bool volume_contact = method == IntegratorMethod::kVolumeContact;
   o.rejectUnknownKeys({"name", "fixed", "mass", "inertia", "position", "orientation",
@@ -66,7 +69,8 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
     JsonObject shape = o.object("shape");
     const std::string type = shape.string("type");
     if (volume_contact) {
-      body.mesh = scene_detail::parseMeshShape(shape, o.required("shape").dump(), base, meshes);
+      body.mesh =
+          scene_detail::parseMeshShape(shape, o.required("shape").dump(), base, meshes, limits);
     } else if (scene_detail::isMeshOnlyShapeType(type)) {
       shape.fail("type", "\"" + type + "\" shapes need the volume-contact integrator");
     } else if (scene_detail::isPolyhedralShapeType(type) != point_contact) {
@@ -78,7 +82,7 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
     if (volume_contact) {
       // parsed above
     } else if (point_contact) {
-      scene_detail::parsePolyhedralShape(shape, body.polyhedron, body.half_space);
+      scene_detail::parsePolyhedralShape(shape, body.polyhedron, body.half_space, limits);
     } else {
       std::shared_ptr<const Surface>& surface = surfaces[o.required("shape").dump()];
       if (!surface) {
@@ -92,7 +96,7 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
 }
 
 Scene parseRoot(const nlohmann::json& json, const std::string& origin,
-                const std::filesystem::path& base) {
+                const std::filesystem::path& base, const SceneLimits& limits) {
   JsonObject root(json, "", origin);
   root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
                           "integrator", "output", "bodies", "contacts", "collisions", "joints"});
@@ -120,17 +124,18 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   if (!bodies.is_array() || bodies.empty()) {
     root.fail("bodies", "expected a non-empty array of bodies");
   }
+  scene_detail::checkRunSize(origin, "/integrator", scene, bodies.size(), limits);
   scene_detail::MeshCache meshes;
   scene_detail::SurfaceCache surfaces;
+  std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
     scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base,
-                                           scene.world.integrator.method, meshes, surfaces));
-    for (std::size_t j = 0; j < i; ++j) {
-      if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
-        throw SceneError(origin, path + "/name",
-                         "duplicate body name \"" + scene.world.bodies[i].name + "\"");
-      }
+                                           scene.world.integrator.method, meshes, surfaces,
+                                           limits));
+    if (!names.insert(scene.world.bodies[i].name).second) {
+      throw SceneError(origin, path + "/name",
+                       "duplicate body name \"" + scene.world.bodies[i].name + "\"");
     }
   }
   scene_detail::parseContacts(root, scene);
@@ -142,6 +147,7 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   if (root.has("collisions")) {
     scene.world.collisions = scene_detail::parseCollisions(root.object("collisions"));
   }
+  scene_detail::checkShapeSizes(origin, "/collisions", "/integrator", scene, limits);
   scene_detail::probeWorld(scene, "pairs");
   return scene;
 }
@@ -150,10 +156,10 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
 
 namespace scene_detail {
 Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
-                         const std::filesystem::path& base);
+                         const std::filesystem::path& base, const SceneLimits& limits);
 }  // namespace scene_detail
 
-Scene parseScene(std::string_view text, const std::string& origin) {
+Scene parseScene(std::string_view text, const std::string& origin, const SceneLimits& limits) {
   nlohmann::json json;
   try {
     json = parseJsonDocument(text);
@@ -162,8 +168,8 @@ Scene parseScene(std::string_view text, const std::string& origin) {
   }
   const std::filesystem::path base = std::filesystem::path(origin).parent_path();
   if (json.is_object() && json.contains("version") && json["version"] == kSceneFormatVersion)
-    return scene_detail::parseSceneVersion2(json, origin, base);
-  return parseRoot(json, origin, base);
+    return scene_detail::parseSceneVersion2(json, origin, base, limits);
+  return parseRoot(json, origin, base, limits);
 }
 
 std::string readSceneFile(const std::filesystem::path& file) {
@@ -183,8 +189,8 @@ std::string readSceneFile(const std::filesystem::path& file) {
   return text.str();
 }
 
-Scene loadSceneFile(const std::filesystem::path& file) {
-  return parseScene(readSceneFile(file), file.string());
+Scene loadSceneFile(const std::filesystem::path& file, const SceneLimits& limits) {
+  return parseScene(readSceneFile(file), file.string(), limits);
 }
 
 }  // namespace contactsim

@@ -3,9 +3,11 @@
 // models' settings live under "models", bodies carry a material, and "pairs" override a pair's
 // model and material.
 #include <optional>
+#include <unordered_set>
 #include <utility>
 
 #include "planar_body_loader.hpp"
+#include "scene_limits.hpp"
 #include "scene_parts.hpp"
 
 namespace contactsim::scene_detail {
@@ -124,6 +126,7 @@ void parseMaterial(JsonObject& o, std::optional<double>& friction,
 
 // What one scene shares between bodies with equal shapes.
 struct ShapeCaches {
+  SceneLimits limits;
   MeshCache meshes;
   SurfaceCache surfaces;
   ResponseMapCache maps;
@@ -153,13 +156,13 @@ void parseBodyShape(JsonObject& body_object, BodyDescription& body,
     // As scene format 1's volume-contact shapes: the same keys, the same mesh cache.
     nlohmann::json plain = json;
     plain.erase("representation");
-    body.mesh =
-        parseMeshShape(JsonObject(plain, shape.path(), shape.file()), plain.dump(), base, meshes);
+    body.mesh = parseMeshShape(JsonObject(plain, shape.path(), shape.file()), plain.dump(), base,
+                               meshes, caches.limits);
   } else if (polyhedral) {
     nlohmann::json plain = json;
     plain.erase("representation");
     parsePolyhedralShape(JsonObject(plain, shape.path(), shape.file()), body.polyhedron,
-                         body.half_space);
+                         body.half_space, caches.limits);
   } else {
     std::shared_ptr<const Surface>& surface = surfaces[json.dump()];
     if (!surface)
@@ -236,7 +239,7 @@ PairDescription parsePair(JsonObject o, const Scene& scene) {
 }  // namespace
 
 Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
-                         const std::filesystem::path& base) {
+                         const std::filesystem::path& base, const SceneLimits& limits) {
   JsonObject root(json, "", origin);
   root.rejectUnknownKeys({"format", "version", "name", "description", "duration", "gravity",
                           "integrator", "models", "output", "bodies", "contacts", "pairs",
@@ -259,21 +262,23 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
     output.rejectUnknownKeys({"rate"});
     scene.output.rate = output.positiveNumber("rate", scene.output.rate);
   }
-  // Bodies, unique by name.
+  // Bodies, unique by name, once the run's size is known to be within the limits.
   const nlohmann::json& bodies = root.required("bodies");
   if (!bodies.is_array() || bodies.empty())
     root.fail("bodies", "expected a non-empty array of bodies");
+  checkRunSize(origin, "/integrator", scene, bodies.size(), limits);
   ShapeCaches caches;
+  caches.limits = limits;
+  std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
     scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, caches));
-    for (std::size_t j = 0; j < i; ++j) {
-      if (scene.world.bodies[j].name == scene.world.bodies[i].name) {
-        throw SceneError(origin, path + "/name",
-                         "duplicate body name \"" + scene.world.bodies[i].name + "\"");
-      }
+    if (!names.insert(scene.world.bodies[i].name).second) {
+      throw SceneError(origin, path + "/name",
+                       "duplicate body name \"" + scene.world.bodies[i].name + "\"");
     }
   }
+  checkShapeSizes(origin, "/models/smooth/collisions", "/models/6d", scene, limits);
   // What refers to bodies: initial smooth contacts, pair overrides, joints.
   parseContacts(root, scene);
   if (root.has("pairs")) {

@@ -4,6 +4,7 @@
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
+#include "scene_limits.hpp"
 
 namespace contactsim::scene_detail {
 namespace {
@@ -129,7 +130,8 @@ ConvexPolyhedron centred(const ConvexPolyhedron& p) {
 }  // namespace
 
 void parsePolyhedralShape(JsonObject o, std::shared_ptr<const ConvexPolyhedron>& polyhedron,
-                          std::optional<BodyDescription::HalfSpace>& half_space) {
+                          std::optional<BodyDescription::HalfSpace>& half_space,
+                          const SceneLimits& limits) {
   const std::string type = o.string("type");
   try {
     if (type == "half-space") {
@@ -151,6 +153,8 @@ void parsePolyhedralShape(JsonObject o, std::shared_ptr<const ConvexPolyhedron>&
     if (type == "prism") {
       o.rejectUnknownKeys({"type", "sides", "circumradius", "half_height"});
       const int sides = o.integer("sides");
+      checkLimit(o.file(), o.pathOf("sides"), 4.0 * sides, limits.max_triangles,
+                 "the prism's faces and edges");
       polyhedron = std::make_shared<ConvexPolyhedron>(ConvexPolyhedron::prism(
           sides, o.positiveNumber("circumradius"), o.positiveNumber("half_height")));
       return;

@@ -11,6 +11,7 @@
 
 #include "contactsim/collision/convex_polyhedron.hpp"
 #include "contactsim/geometry/surface.hpp"
+#include "contactsim/scene/scene.hpp"
 #include "contactsim/world/world.hpp"
 #include "json_reader.hpp"
 
@@ -30,6 +31,7 @@ bool isPolyhedralShapeType(const std::string& type);
 /// A polyhedral shape of a point-contact body, re-centred so that its centroid (the centre of
 /// mass at uniform density) is the body origin. Fills exactly one of the two outputs.
 void parsePolyhedralShape(JsonObject shape, std::shared_ptr<const ConvexPolyhedron>& polyhedron,
-                          std::optional<BodyDescription::HalfSpace>& half_space);
+                          std::optional<BodyDescription::HalfSpace>& half_space,
+                          const SceneLimits& limits);
 
 }  // namespace contactsim::scene_detail

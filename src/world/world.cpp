@@ -2,6 +2,7 @@
 // builds the subsystem the description calls for, and passes the questions on.
 #include "contactsim/world/world.hpp"
 
+#include <cmath>
 #include <set>
 
 #include "contactsim/math/checks.hpp"
@@ -30,8 +31,15 @@ World::World(WorldDescription description) : integrator_(description.integrator)
     names_.push_back(b.name);
     fixed_.push_back(b.fixed);
   }
-  // The subsystem of the contact model, which validates the rest.
+  // The subsystem of the contact model, which validates the rest; then each body's energy, which
+  // overflows for states finite but absurd (a body 1e308 m up).
   subsystem_ = world_detail::makeSubsystem(description);
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (!fixed_[i] && !std::isfinite(subsystem_->energy(i))) {
+      throw InvalidInputError("body " + std::to_string(i) + " ('" + names_[i] +
+                              "'): its energy is not finite (position or velocity too large)");
+    }
+  }
 }
 
 World::~World() = default;

@@ -103,6 +103,19 @@ inline const std::vector<BadScene>& badScenes() {
       {"version_wraps_to_one", "/version", "integer 4294967297 out of range"},
       {"duplicate_key", "/duration", "duplicate key \"duration\""},
       {"nesting_too_deep", "/bodies/0/shape" + repeated("/a", 61), "nested deeper than 64 levels"},
+      // Sizes that drive memory or time, refused before anything is built (issue 27, defect 4;
+      // SceneLimits): steps, trajectory rows, generated triangles, rays.
+      {"limit_duration_huge", "/integrator/step", "number of steps"},
+      {"limit_step_tiny", "/integrator/step", "number of steps"},
+      {"limit_adaptive_duration", "/integrator/max_step", "number of steps"},
+      {"limit_rate_huge", "/output/rate", "trajectory's rows"},
+      {"limit_rate_1e300", "/output/rate", "trajectory's rows"},
+      {"limit_prism_sides", "/bodies/1/shape/sides", "prism's faces"},
+      {"limit_uv_sphere_slices", "/bodies/1/shape/slices", "mesh's triangles"},
+      {"limit_box_subdivisions", "/bodies/1/shape/subdivisions", "mesh's triangles"},
+      {"limit_rays", "/models/6d/resolution", "rays across two bodies' overlap"},
+      // A state finite but absurd: 1e308 m up, its potential energy overflows (defect 5).
+      {"position_overflows_energy", "/bodies/0", "energy is not finite"},
   };
   return k;
 }

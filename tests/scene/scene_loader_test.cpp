@@ -27,6 +27,76 @@ TEST(SceneLoaderTest, EveryBadSceneGetsAClearError) {
   }
 }
 
+// SceneLimits (issue 27, defect 4) with small limits: the body count and a smooth surface's
+// collision tessellation (6 sphere charts × 2 × 16² = 3072 triangles) are refused at their keys;
+// SceneLimits::none() and the defaults load the same scene.
+TEST(SceneLoaderTest, LimitsRefuseBodiesAndTessellationsAtTheirKeys) {
+  const std::string text = R"({"format": "contactsim-scene", "version": 2, "name": "s",
+    "duration": 1, "integrator": {"method": "adaptive-rk4", "min_step": 1e-4, "max_step": 0.01},
+    "models": {"smooth": {"collisions": {"tessellation": 16}}},
+    "bodies": [{"name": "ball", "mass": 1, "inertia": [0.004, 0.004, 0.004],
+                "shape": {"type": "sphere", "radius": 0.1}, "position": [0, 0, 1]},
+               {"name": "floor", "fixed": true, "shape": {"type": "plane", "half_extent": 10}}]})";
+  SceneLimits bodies;
+  bodies.max_bodies = 1;
+  try {
+    (void)parseScene(text, "s", bodies);
+    ADD_FAILURE() << "two bodies passed a limit of one";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/bodies");
+    EXPECT_NE(std::string(e.what()).find("the number of bodies would be 2"), std::string::npos)
+        << e.what();
+  }
+  SceneLimits triangles;
+  triangles.max_triangles = 3000;
+  try {
+    (void)parseScene(text, "s", triangles);
+    ADD_FAILURE() << "3072 triangles passed a limit of 3000";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/models/smooth/collisions/tessellation");
+    EXPECT_NE(std::string(e.what()).find("would be 3.07e+03"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW((void)parseScene(text, "s"));
+  EXPECT_NO_THROW((void)parseScene(text, "s", SceneLimits::none()));
+}
+
+// Limits lifted, what the defaults refuse loads: a rate of 1e10 over 1 ms is 1e7 rows.
+TEST(SceneLoaderTest, NoLimitsLoadsWhatTheDefaultsRefuse) {
+  const std::string text = R"({"format": "contactsim-scene", "version": 2, "name": "s",
+    "duration": 0.001, "integrator": {"method": "rk4", "step": 0.001}, "output": {"rate": 1e10},
+    "bodies": [{"name": "b", "mass": 1, "inertia": [1, 2, 2.5]}]})";
+  try {
+    (void)parseScene(text, "s");
+    ADD_FAILURE() << "1e7 rows passed the default limit";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/output/rate") << e.what();
+  }
+  EXPECT_NO_THROW((void)parseScene(text, "s", SceneLimits::none()));
+}
+
+// Loading is linear in the bodies (issue 27: 300 000 bodies took 228 s): 50 000 bodies with
+// unique names load, and a repeated name is still found.
+TEST(SceneLoaderTest, ManyBodiesLoadAndDuplicatesAreStillFound) {
+  std::string bodies;
+  for (int i = 0; i < 50000; ++i) {
+    bodies += std::string(i ? "," : "") + R"({"name": "b)" + std::to_string(i) +
+              R"(", "mass": 1, "inertia": [1, 1, 1], "position": [)" + std::to_string(i) +
+              ", 0, 0]}";
+  }
+  const auto scene = [](const std::string& b) {
+    return R"({"format": "contactsim-scene", "version": 2, "name": "many", "duration": 0.01,
+      "integrator": {"method": "rk4", "step": 0.001}, "output": {"rate": 100}, "bodies": [)" +
+           b + "]}";
+  };
+  EXPECT_EQ(parseScene(scene(bodies), "many").world.bodies.size(), 50000u);
+  try {
+    (void)parseScene(scene(bodies + R"(, {"name": "b7", "mass": 1, "inertia": [1, 1, 1]})"), "m");
+    ADD_FAILURE() << "a repeated name loaded";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/bodies/50000/name");
+  }
+}
+
 TEST(SceneLoaderTest, MissingFileIsASceneError) {
   EXPECT_THROW((void)loadSceneFile("/nonexistent/scene.json"), SceneError);
   EXPECT_THROW((void)loadSceneFile(CONTACTSIM_TEST_DATA_DIR), SceneError);  // a directory

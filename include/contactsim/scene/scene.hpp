@@ -24,19 +24,38 @@ struct Scene {
   std::string origin;  ///< the file it came from, or "<built-in default scene>"
 };
 
+/// How large a scene may make a run before it is refused at load: each limit bounds memory or time
+/// that grows with a number in the file, estimated before anything is built, and the error names
+/// the key (docs/scene-format.md, "Limits"). `contactsim run --no-limits` lifts them all.
+struct SceneLimits {
+  double max_steps = 1e9;        ///< duration / step (adaptive methods: duration / max_step)
+  double max_sample_rows = 1e7;  ///< output samples (duration × rate) times bodies
+  double max_bodies = 1e5;
+  /// Triangles of one generated mesh or polyhedron, or of one surface's collision tessellation.
+  double max_triangles = 1e7;
+  /// 6D contact: rays across the overlap of two mesh bodies at the ray spacing (bouchard-2015
+  /// §4.1).
+  double max_rays = 1e8;
+
+  /// No limits at all.
+  [[nodiscard]] static SceneLimits none();
+};
+
 /// The scene format version this build writes (`contactsim migrate`); it reads this and 1.
 inline constexpr int kSceneFormatVersion = 2;
 
 /// Reads and validates a scene file. Throws SceneError (file, JSON path, message) on anything
 /// malformed: bad JSON, wrong types, unknown keys, missing fields, invalid physical values.
-[[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file);
+[[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file,
+                                  const SceneLimits& limits = {});
 
 /// The text of a scene file. Throws SceneError when it is missing, not a regular file or
 /// unreadable.
 [[nodiscard]] std::string readSceneFile(const std::filesystem::path& file);
 
 /// Parses scene text; `origin` names it in error messages.
-[[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin);
+[[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin,
+                               const SceneLimits& limits = {});
 
 /// Scene format 1 text as the equivalent format 2 text (JSON, two-space indent; same bodies,
 /// contacts and settings, so the same outputs). Relative OBJ paths, read from `origin`'s
