@@ -36,20 +36,12 @@
     scene.add(sun);
 
     // Bodies: one mesh each, in body coordinates (centre of mass at the origin).
+    const geometries = [];
     const nodes = data.bodies.map((body) => {
-      const geometry = new THREE.BufferGeometry();
-      const m = body.mesh;
-      geometry.setAttribute('position',
-        new THREE.Float32BufferAttribute(m.positions.map((v) => v * L), 3));
-      geometry.setIndex(m.indices);
-      let shaded = geometry;
-      if (m.normals) {
-        geometry.setAttribute('normal',
-          new THREE.Float32BufferAttribute(m.normals.map((v) => v / 1000), 3));
-      } else {
-        shaded = geometry.toNonIndexed();  // flat faces: polyhedra, meshes, plates
-        shaded.computeVertexNormals();
-      }
+      const shaded = body.mesh.same_as === undefined ? geometryOf(body.mesh)
+        : geometries[body.mesh.same_as];
+      geometries.push(shaded);
+      const m = data.bodies[body.mesh.same_as ?? geometries.length - 1].mesh;
       const material = new THREE.MeshStandardMaterial({
         color: new THREE.Color(body.colour), roughness: 0.7, metalness: 0.05,
         side: THREE.DoubleSide,  // smooth surfaces may be open shells (one Bézier patch)
@@ -63,6 +55,21 @@
       legend.append(swatch, body.name);
       return node;
     });
+    function geometryOf(m) {
+      const geometry = new THREE.BufferGeometry();
+      geometry.setAttribute('position',
+        new THREE.Float32BufferAttribute(m.positions.map((v) => v * L), 3));
+      geometry.setIndex(m.indices);
+      let shaded = geometry;
+      if (m.normals) {
+        geometry.setAttribute('normal',
+          new THREE.Float32BufferAttribute(m.normals.map((v) => v / 1000), 3));
+      } else {
+        shaded = geometry.toNonIndexed();  // flat faces: polyhedra, meshes, plates
+        shaded.computeVertexNormals();
+      }
+      return shaded;
+    }
 
     // Contacts of the current sample: a point, its normal and its force on body a (scaled).
     const contactGroup = new THREE.Group();
@@ -91,7 +98,11 @@
     }
     // Camera looking at the free bodies' initial bounds from above and aside.
     const camera = new THREE.PerspectiveCamera(40, 1, 1e-3, 1e4);
-    camera.up.set(0, 0, 1);
+    // Up against gravity (+y in planar scenes); `front` the horizontal side the camera starts on.
+    const up = new THREE.Vector3().fromArray(data.view.up);
+    const front = new THREE.Vector3().fromArray(data.view.front);
+    const side = new THREE.Vector3().crossVectors(up, front);
+    camera.up.copy(up);
     const home = new THREE.Vector3().fromArray(data.view.centre);
     const target = home.clone();
     const radius = data.view.radius;
@@ -106,16 +117,17 @@
     const centre0 = freeCentre(0);
     follow.checked = times.some((_, index) => freeCentre(index).distanceTo(centre0) > 1.5 * radius);
     follow.addEventListener('change', () => showSample(k));
-    const orbit = { azimuth: -Math.PI / 3, elevation: 0.45, distance: 3.5 * radius };
+    const orbit = { azimuth: 0, elevation: 0.7, distance: 3.5 * radius };
     camera.near = radius * 1e-3;
     camera.far = radius * 1e3;
     function placeCamera() {
       const c = Math.cos(orbit.elevation);
-      camera.position.set(target.x + orbit.distance * c * Math.cos(orbit.azimuth),
-        target.y + orbit.distance * c * Math.sin(orbit.azimuth),
-        target.z + orbit.distance * Math.sin(orbit.elevation));
+      camera.position.copy(target)
+        .addScaledVector(front, orbit.distance * c * Math.cos(orbit.azimuth))
+        .addScaledVector(side, orbit.distance * c * Math.sin(orbit.azimuth))
+        .addScaledVector(up, orbit.distance * Math.sin(orbit.elevation));
       camera.lookAt(target);
-      sun.position.copy(camera.position).add(new THREE.Vector3(0, 0, radius * 4));
+      sun.position.copy(camera.position).addScaledVector(up, radius * 4);
       camera.updateProjectionMatrix();
     }
     // Drag to orbit, wheel to zoom.

@@ -198,7 +198,9 @@ ViewBounds viewBounds(const WorldDescription& world, const std::vector<BodyMesh>
   // The free bodies, with at least half of what holds them (a ball inside a bowl).
   const Eigen::AlignedBox3d& box = free_box.isEmpty() ? all_box : free_box;
   bounds.centre = box.center();
-  bounds.radius = std::max(0.5 * box.diagonal().norm(), 0.25 * all_box.diagonal().norm());
+  const double free_radius = 0.5 * box.diagonal().norm();
+  bounds.radius =
+      std::max(free_radius, std::min(0.25 * all_box.diagonal().norm(), 2.0 * free_radius));
   if (!(bounds.radius > 0.0))
     bounds.radius = 1.0;
   return bounds;

@@ -20,7 +20,8 @@ struct BodyMesh {
 
 /// Where to look: the centre of the bounds of the free bodies' meshes (plates excepted; all
 /// meshes' when none is free, the bodies' positions when there are no meshes) and a radius [m]
-/// that takes in those bounds and at least half of all meshes' bounds.
+/// that takes in those bounds and half of all meshes' bounds, but no more than twice theirs
+/// (a ball in a bowl shows the bowl, balls on a large table not the whole table).
 struct ViewBounds {
   Vec3 centre = Vec3::Zero();
   double radius = 1.0;
@@ -34,7 +35,7 @@ struct ViewBounds {
 /// the other bodies' bounds, 4 radii across.
 [[nodiscard]] std::vector<BodyMesh> bodyMeshes(const WorldDescription& world,
                                                const std::vector<RigidBodyState>& poses,
-                                               int triangles_per_surface = 20000);
+                                               int triangles_per_surface = 8000);
 
 /// The bounds of the meshes at `poses`.
 [[nodiscard]] ViewBounds viewBounds(const WorldDescription& world,

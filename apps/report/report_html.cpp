@@ -1,5 +1,6 @@
 #include "report/report_html.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -50,12 +51,41 @@ nlohmann::json meshJson(const BodyMesh& mesh, double quantum) {
   return j;
 }
 
+// The first body whose mesh equals body i's (i itself when none does): billiard balls share one.
+std::size_t sameAs(const std::vector<BodyMesh>& meshes, std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j) {
+    const BodyMesh& a = meshes[j];
+    const BodyMesh& b = meshes[i];
+    if (a.plate == b.plate && a.triangles == b.triangles && a.positions == b.positions &&
+        a.normals == b.normals)
+      return j;
+  }
+  return i;
+}
+
 void appendPose(std::vector<long long>& poses, const RigidBodyState& x, double quantum) {
   for (int k = 0; k < 3; ++k)
     poses.push_back(quantise(x.position[k], quantum));
   for (const double q :
        {x.orientation.w(), x.orientation.x(), x.orientation.y(), x.orientation.z()})
     poses.push_back(quantise(q, kRotationQuantum));
+}
+
+// The camera's up (against gravity; +y in planar worlds, which lie in z = 0) and the horizontal
+// direction it starts from.
+std::pair<Vec3, Vec3> viewDirections(const WorldDescription& world) {
+  const bool planar = std::any_of(world.bodies.begin(), world.bodies.end(), [](const auto& b) {
+    return b.response_map != nullptr || b.half_plane.has_value();
+  });
+  if (planar)
+    return {Vec3::UnitY(), Vec3::UnitZ()};
+  const Vec3 up = world.gravity.norm() > 0.0 ? Vec3(-world.gravity.normalized()) : Vec3::UnitZ();
+  for (const Vec3& side : {Vec3(0.5, -0.866, 0.0), Vec3(0.0, 0.0, 1.0)}) {
+    const Vec3 front = side - side.dot(up) * up;
+    if (front.norm() > 0.1)
+      return {up, front.normalized()};
+  }
+  return {up, Vec3::UnitX()};
 }
 
 nlohmann::json reportData(const RunResult& result) {
@@ -71,8 +101,11 @@ nlohmann::json reportData(const RunResult& result) {
   data["description"] = result.scene.description;
   data["length_quantum"] = quantum;
   data["rotation_quantum"] = kRotationQuantum;
+  const auto [up, front] = viewDirections(result.scene.world);
   data["view"] = {{"centre", {view.centre.x(), view.centre.y(), view.centre.z()}},
-                  {"radius", view.radius}};
+                  {"radius", view.radius},
+                  {"up", {up.x(), up.y(), up.z()}},
+                  {"front", {front.x(), front.y(), front.z()}}};
   std::vector<double> times;
   for (const TrajectorySample& s : result.samples)
     times.push_back(s.time);
@@ -85,11 +118,13 @@ nlohmann::json reportData(const RunResult& result) {
       if (result.fixed[i])
         break;  // fixed bodies stay where they are
     }
-    bodies.push_back({{"name", result.body_names[i]},
-                      {"fixed", static_cast<bool>(result.fixed[i])},
-                      {"colour", meshes[i].plate ? "#9aa4ad" : kColours[i % kColours.size()]},
-                      {"mesh", meshJson(meshes[i], quantum)},
-                      {"poses", poses}});
+    bodies.push_back(
+        {{"name", result.body_names[i]},
+         {"fixed", static_cast<bool>(result.fixed[i])},
+         {"colour", meshes[i].plate ? "#9aa4ad" : kColours[i % kColours.size()]},
+         {"mesh", sameAs(meshes, i) < i ? nlohmann::json{{"same_as", sameAs(meshes, i)}}
+                                        : meshJson(meshes[i], quantum)},
+         {"poses", poses}});
   }
   data["bodies"] = bodies;
   nlohmann::json events = nlohmann::json::array();

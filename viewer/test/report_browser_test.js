@@ -119,8 +119,10 @@ async function main() {
   const reports = parse(process.argv.slice(2));
   const browser = await chromium.launch({ executablePath: kChromium, args: kArgs, headless: true });
   let failed = 0;
-  try {
-    for (const report of reports) {
+  // Two pages at a time (SwiftShader renders on the CPU; more would only queue).
+  const queue = reports.slice();
+  async function worker() {
+    for (let report = queue.shift(); report; report = queue.shift()) {
       const started = Date.now();
       const failures = await check(browser, report);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -131,6 +133,9 @@ async function main() {
         console.log(`FAIL ${report.file}\n  ` + failures.join('\n  '));
       }
     }
+  }
+  try {
+    await Promise.all([worker(), worker()]);
   } finally {
     await browser.close();
   }

@@ -4,7 +4,9 @@
 # report_browser_test.js: no console or page errors, no network requests, the canvas not blank);
 # for the default scene also that the first and last slider positions render different images and
 # that clicking an event jumps to its time, and saves its screenshot as WORK_DIR/report-default-
-# scene.png (docs/figures/report-default-scene.png is a copy).
+# scene.png (docs/figures/report-default-scene.png is a copy). `contactsim view` writes the report
+# of the default scene again from its outputs (checked in the browser too), and refuses a directory
+# without outputs (exit 1, a message naming it).
 #   report_browser_test.sh CLI SOURCE_DIR WORK_DIR
 set -euo pipefail
 cli="$1" src="$2" work="$3"
@@ -15,10 +17,21 @@ fi
 rm -rf "$work" && mkdir -p "$work"
 cd "$src"
 export cli work
+# The planar stack runs 0.5 s of its 2 (20 s for all of it); every other scene runs whole.
 # shellcheck disable=SC2016
 ls scenes/*.json | xargs -P 2 -I{} sh -c \
-  '"$cli" run "$1" --out "$work/$(basename "$1" .json)" --html --quiet' _ {}
-reports=()
+  'case "$1" in *planar-stack*) d="--duration 0.5";; *) d="";; esac
+   "$cli" run "$1" --out "$work/$(basename "$1" .json)" --html --quiet $d' _ {}
+# view: from a run's outputs alone (no report.html there), and a directory without outputs.
+cp -r "$work/rattleback-spin" "$work/view" && rm "$work/view/report.html"
+"$cli" view "$work/view" --quiet
+mkdir "$work/empty"
+if message="$("$cli" view "$work/empty" 2>&1)" || [[ "$message" != *"$work/empty holds no contactsim run outputs"* ]]; then
+  echo "contactsim view of a directory without outputs: expected exit 1 and a message, got: $message" >&2
+  exit 1
+fi
+[[ ! -e "$work/empty/report.html" ]] || { echo "view wrote into a directory without outputs" >&2; exit 1; }
+reports=("$work/view/report.html")
 for scene in scenes/*.json; do
   name="$(basename "$scene" .json)"
   reports+=("$work/$name/report.html")
