@@ -1,7 +1,7 @@
 // contactsim: run a scene and write its trajectory and summary.
 //
 //   contactsim                         run the built-in default scene
-//   contactsim run SCENE.json [--out DIR] [--html] [--gltf] [--duration S]
+//   contactsim run SCENE.json [--out DIR] [--html] [--gltf] [--duration S] [--no-limits]
 //   contactsim view OUTDIR [--scene SCENE.json]   report.html from a run's outputs
 //   contactsim validate SCENE.json     check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
@@ -12,11 +12,13 @@
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
+// Runs and studies draw a progress bar on stderr while it is a terminal, unless --quiet.
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -144,6 +146,18 @@ int runBowlStudy(contactsim::BowlStudyOptions options, const std::string& out_di
   return 0;
 }
 
+// The scene `run` simulates: the file, checked as it is, then with `duration` [s] instead of its
+// own when that is positive (so the limits hold for the run's real length too).
+contactsim::Scene loadRunScene(const std::string& file, double duration,
+                               const contactsim::SceneLimits& limits) {
+  contactsim::Scene scene = contactsim::loadSceneFile(file, limits);
+  if (!(duration > 0.0))
+    return scene;
+  nlohmann::json text = nlohmann::json::parse(contactsim::readSceneFile(file));
+  text["duration"] = duration;
+  return contactsim::parseScene(text.dump(), file, limits);
+}
+
 // `contactsim view`: report.html written into a run's output directory from its outputs.
 int viewOutputs(const std::string& directory, const std::string& scene_file, bool quiet) {
   std::optional<std::filesystem::path> scene;
@@ -187,7 +201,7 @@ int main(int argc, char** argv) {
   CLI::App* run = app.add_subcommand("run", "Simulate a scene file and write its outputs");
   run->add_option("scene", scene_file, "Scene file (JSON, docs/scene-format.md)")->required();
   run->add_option("--out", out_dir, "Output directory (default contactsim-out/<scene name>)");
-  run->add_flag("--quiet", quiet, "Print nothing on success");
+  run->add_flag("--quiet", quiet, "Print nothing on success, no progress bar either");
   Extras extras;
   run->add_flag("--html", extras.html,
                 "Also write report.html: a 3D replay with contacts, events and plots");
@@ -196,6 +210,11 @@ int main(int argc, char** argv) {
   double duration = 0.0;
   CLI::Option* duration_option = run->add_option(
       "--duration", duration, "Simulate this long instead of the scene's duration [s]");
+
+  bool no_limits = false;
+  run->add_flag("--no-limits", no_limits,
+                "Run scenes beyond the size limits of docs/scene-format.md (steps, samples, "
+                "bodies, triangles, rays)");
 
   std::string view_dir;
   std::string view_scene;
@@ -261,10 +280,9 @@ int main(int argc, char** argv) {
   }
   try {
     if (*run) {
-      contactsim::Scene scene = contactsim::loadSceneFile(scene_file);
-      if (duration > 0.0)
-        scene.duration = duration;
-      return runAndReport(scene, out_dir, quiet, extras);
+      const contactsim::SceneLimits limits =
+          no_limits ? contactsim::SceneLimits::none() : contactsim::SceneLimits{};
+      return runAndReport(loadRunScene(scene_file, duration, limits), out_dir, quiet, extras);
     }
     if (*view) {
       return viewOutputs(view_dir, view_scene, quiet);

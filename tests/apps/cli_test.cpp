@@ -2,9 +2,11 @@
 // exit 1, no output files; usage errors exit 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "../scene/bad_scenes.hpp"
@@ -162,6 +164,42 @@ TEST(CliTest, RestitutionStudyRejectsBadInputWithoutOutputs) {
     EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << arguments << ": " << o.output;
     EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
   }
+  fs::remove_all(dir);
+}
+
+// --duration replaces the scene's duration, within the scene limits; --no-limits lifts them.
+TEST(CliTest, DurationOverridesTheSceneWithinItsLimits) {
+  const fs::path dir = scratch("duration");
+  const std::string scenes = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/";
+  const std::string rate_huge =
+      std::string(CONTACTSIM_TEST_DATA_DIR) + "/bad_scenes/limit_rate_huge.json";
+  ASSERT_EQ(
+      runCli("run '" + scenes + "rattleback-spin.json' --duration 3 --out short", dir).exit_code,
+      0);
+  std::ifstream trajectory(dir / "short/trajectory.csv");
+  const auto rows = std::count(std::istreambuf_iterator<char>(trajectory), {}, '\n');
+  EXPECT_EQ(rows, 1 + 2 * 151);  // header, two bodies at 50 Hz for 3 s from t = 0
+  for (const std::string& arguments :
+       {"run '" + scenes + "rattleback-spin.json' --duration 1e300 --out out",
+        "run '" + rate_huge + "' --duration 1e-5 --out out"}) {
+    const Outcome o = runCli(arguments, dir);
+    EXPECT_EQ(o.exit_code, 1) << arguments;
+    EXPECT_NE(o.output.find("--no-limits lifts it"), std::string::npos) << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
+  }
+  // 10 µs at 1 GHz: 10 001 samples, beyond the limits only with the file's own 1 s.
+  EXPECT_EQ(
+      runCli("run '" + rate_huge + "' --duration 1e-5 --no-limits --out lifted", dir).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir / "lifted/trajectory.csv"));
+  for (const char* bad : {"-1", "0", "nan", "inf"}) {
+    EXPECT_EQ(
+        runCli("run '" + scenes + "sphere-drop.json' --duration " + std::string(bad) + " --out out",
+               dir)
+            .exit_code,
+        2)
+        << bad;
+  }
+  EXPECT_FALSE(fs::exists(dir / "out"));
   fs::remove_all(dir);
 }
 
