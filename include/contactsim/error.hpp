@@ -5,8 +5,10 @@
 // user can get wrong (scene files, parameters, states). The library never aborts on user input.
 #pragma once
 
+#include <charconv>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace contactsim {
@@ -47,5 +49,18 @@ class SceneError : public Error {
   std::string file_;
   std::string json_path_;
 };
+
+/// A number as messages write it: integers exactly, floating point as the shortest text that
+/// reads back as the same value (1e-09 and 0.30000000000000004, never 0.000000).
+template <class T>
+[[nodiscard]] std::string toText(T value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    char buffer[64];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    return std::string(buffer, end);
+  } else {
+    return std::to_string(value);
+  }
+}
 
 }  // namespace contactsim

@@ -23,7 +23,7 @@ Quat quaternionOf(const Eigen::Vector4d& q, const std::string& what) {
     throw InvalidInputError(what +
                             ": expected a unit quaternion [w, x, y, z] (norm 1 within "
                             "1e-6), got norm " +
-                            std::to_string(quat.norm()));
+                            toText(quat.norm()));
   }
   return quat.normalized();
 }

@@ -95,7 +95,7 @@ void bindSurface(py::module_& m) {
           [](const Surface& s, int resolution) {
             if (resolution < 1)
               throw InvalidInputError("tessellate: resolution must be at least 1, got " +
-                                      std::to_string(resolution));
+                                      toText(resolution));
             const TessellatedSurface t = tessellate(s, resolution);
             Points p(static_cast<Eigen::Index>(t.positions.size()), 3);
             for (std::size_t i = 0; i < t.positions.size(); ++i)

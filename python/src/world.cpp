@@ -41,8 +41,8 @@ struct PyWorld {
     if (i < 0)
       i += n;
     if (i < 0 || i >= n)
-      throw py::index_error("body index " + std::to_string(which.cast<long>()) +
-                            " out of range for " + std::to_string(n) + " bodies");
+      throw py::index_error("body index " + toText(which.cast<long>()) + " out of range for " +
+                            toText(n) + " bodies");
     return static_cast<std::size_t>(i);
   }
 };
@@ -116,9 +116,8 @@ void bindRecords(py::module_& m) {
           },
           "smooth contacts: the friction mode; else None")
       .def("__repr__", [](const ContactInfo& c) {
-        return "<contactsim.Contact " + std::string(toString(c.model)) + " " +
-               std::to_string(c.body_a) + "-" + std::to_string(c.body_b) + " normal force " +
-               std::to_string(c.normal_force) + ">";
+        return "<contactsim.Contact " + std::string(toString(c.model)) + " " + toText(c.body_a) +
+               "-" + toText(c.body_b) + " normal force " + toText(c.normal_force) + ">";
       });
 }
 
@@ -177,7 +176,7 @@ void bindWorld(py::module_& m) {
                                   s.method == IntegratorMethod::kCashKarp45;
             const double h = dt.value_or(adaptive ? s.adaptive.max_step : s.step);
             if (!(h > 0.0))
-              throw InvalidInputError("step: dt must be positive, got " + std::to_string(h));
+              throw InvalidInputError("step: dt must be positive, got " + toText(h));
             py::gil_scoped_release release;
             w.world.advanceTo(w.world.time() + h);
           },
@@ -258,8 +257,8 @@ void bindWorld(py::module_& m) {
           "stats", [](const PyWorld& w) { return statsDict(w.world.stats()); },
           "Step counts and sizes, solver sweeps.")
       .def("__repr__", [](const PyWorld& w) {
-        return "<contactsim.World " + std::to_string(w.world.bodyCount()) +
-               " bodies, t = " + std::to_string(w.world.time()) + " s>";
+        return "<contactsim.World " + toText(w.world.bodyCount()) +
+               " bodies, t = " + toText(w.world.time()) + " s>";
       });
 }
 

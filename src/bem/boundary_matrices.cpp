@@ -114,7 +114,7 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
   for (std::size_t e = 0; e < mesh.elements.size(); ++e) {
     const double length = mesh.elements[e].length();
     if (!(length > 0.0) || !std::isfinite(length)) {
-      throw InvalidInputError("boundary element " + std::to_string(e) + " has zero length");
+      throw InvalidInputError("boundary element " + toText(e) + " has zero length");
     }
     lengths.push_back(length);
   }
@@ -138,8 +138,7 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
       } else {
         const double distance = distanceToElement(element, source);
         if (!(distance > 1e-12 * lengths[e])) {
-          throw InvalidInputError("boundary node " + std::to_string(i) + " lies on element " +
-                                  std::to_string(e) +
+          throw InvalidInputError("boundary node " + toText(i) + " lies on element " + toText(e) +
                                   " that does not carry it: the boundary touches itself");
         }
         // Clamped in double before the cast: a node very near an element asks for more.
@@ -184,7 +183,7 @@ BoundaryMatrices<MatXcd> assembleLaplace(const BoundaryMesh& mesh, const Boundar
                                          const BoundaryMatrices<MatXd>& statics) {
   if (!(s.real() > 0.0) || !std::isfinite(s.imag()) || !std::isfinite(s.real())) {
     throw InvalidInputError("Laplace-domain boundary elements need Re s > 0, got s = (" +
-                            std::to_string(s.real()) + ", " + std::to_string(s.imag()) + ")");
+                            toText(s.real()) + ", " + toText(s.imag()) + ")");
   }
   BoundaryMatrices<MatXcd> out{statics.h.cast<std::complex<double>>(),
                                statics.g.cast<std::complex<double>>()};

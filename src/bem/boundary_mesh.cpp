@@ -17,7 +17,7 @@ constexpr double kCornerNodeXi = 2.0 / 3.0;
 constexpr double kCornerAngle = 1e-3;
 
 std::string where(std::size_t loop, std::size_t piece) {
-  return "boundary loop " + std::to_string(loop) + ", piece " + std::to_string(piece);
+  return "boundary loop " + toText(loop) + ", piece " + toText(piece);
 }
 
 double signedArea(const std::vector<Vec2>& polygon) {
@@ -49,8 +49,8 @@ std::vector<double> gradedFractions(int count, double ratio) {
   fractions.back() = 1.0;
   for (double f : fractions) {
     if (!std::isfinite(f)) {
-      throw InvalidInputError("boundary piece: grading " + std::to_string(ratio) + " over " +
-                              std::to_string(count) + " elements overflows");
+      throw InvalidInputError("boundary piece: grading " + toText(ratio) + " over " +
+                              toText(count) + " elements overflows");
     }
   }
   return fractions;
@@ -115,17 +115,16 @@ void requireSimple(const BoundaryMesh& mesh) {
   for (std::size_t i = 0; i < edges.size(); ++i) {
     for (std::size_t j = i + 1; j < edges.size(); ++j) {
       if (segmentsCross(end(edges[i], 0), end(edges[i], 1), end(edges[j], 0), end(edges[j], 1))) {
-        throw InvalidInputError("boundary loops " + std::to_string(edges[i].first) + " and " +
-                                std::to_string(edges[j].first) + " intersect near (" +
-                                std::to_string(end(edges[i], 0).x()) + ", " +
-                                std::to_string(end(edges[i], 0).y()) +
+        throw InvalidInputError("boundary loops " + toText(edges[i].first) + " and " +
+                                toText(edges[j].first) + " intersect near (" +
+                                toText(end(edges[i], 0).x()) + ", " + toText(end(edges[i], 0).y()) +
                                 "): the boundary must not cross itself");
       }
     }
   }
   for (std::size_t l = 1; l < polygons.size(); ++l) {
     if (!inside(polygons[0], polygons[l].front())) {
-      throw InvalidInputError("boundary loop " + std::to_string(l) +
+      throw InvalidInputError("boundary loop " + toText(l) +
                               " (a hole) lies outside the outer loop");
     }
   }
@@ -169,11 +168,11 @@ void BoundaryMesh::validate() const {
   }
   for (std::size_t e = 0; e < elements.size(); ++e) {
     const auto& element = elements[e];
-    const std::string where = "boundary element " + std::to_string(e);
+    const std::string where = "boundary element " + toText(e);
     for (std::size_t a = 0; a < 3; ++a) {
       if (element.nodes[a] < 0 || static_cast<std::size_t>(element.nodes[a]) >= nodes.size()) {
-        throw InvalidInputError(where + ": node index " + std::to_string(element.nodes[a]) +
-                                " out of range (" + std::to_string(nodes.size()) + " nodes)");
+        throw InvalidInputError(where + ": node index " + toText(element.nodes[a]) +
+                                " out of range (" + toText(nodes.size()) + " nodes)");
       }
       if (!element.geometry[a].allFinite() || !(std::abs(element.node_xi[a]) <= 1.0)) {
         throw InvalidInputError(where + ": non-finite point or node coordinate outside [-1, 1]");
@@ -186,7 +185,7 @@ void BoundaryMesh::validate() const {
   }
   for (std::size_t j = 0; j < nodes.size(); ++j) {
     if (!nodes[j].position.allFinite() || !nodes[j].normal.allFinite()) {
-      throw InvalidInputError("boundary node " + std::to_string(j) + " is not finite");
+      throw InvalidInputError("boundary node " + toText(j) + " is not finite");
     }
   }
 }
@@ -221,7 +220,7 @@ std::vector<double> BoundaryMesh::tributaryLengths() const {
 PlanarMassProperties BoundaryMesh::massProperties(double density) const {
   if (!(density > 0.0) || !std::isfinite(density)) {
     throw InvalidInputError("boundary mesh mass properties: density must be positive, got " +
-                            std::to_string(density));
+                            toText(density));
   }
   // Green's theorem: A = ½∮(x dy − y dx), ∫x dA = ∮ x²/2 dy, ∫y dA = −∮ y²/2 dx,
   // ∫(x² + y²) dA = ∮ (x³ dy − y³ dx)/3, relative to the first point against cancellation.
@@ -296,7 +295,7 @@ BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops) {
   for (std::size_t l = 0; l < loops.size(); ++l) {
     const auto& pieces = loops[l];
     if (pieces.empty()) {
-      throw InvalidInputError("boundary loop " + std::to_string(l) + " has no pieces");
+      throw InvalidInputError("boundary loop " + toText(l) + " has no pieces");
     }
     // Validate the pieces and the closure of the loop.
     double size = 0.0;
@@ -313,11 +312,11 @@ BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops) {
       }
       if (piece.elements < 1) {
         throw InvalidInputError(where(l, p) + ": needs at least one element, got " +
-                                std::to_string(piece.elements));
+                                toText(piece.elements));
       }
       if (!(piece.grading > 0.0) || !std::isfinite(piece.grading)) {
         throw InvalidInputError(where(l, p) + ": grading must be positive, got " +
-                                std::to_string(piece.grading));
+                                toText(piece.grading));
       }
       const double length = piece.kind == CurvePiece::Kind::kLine
                                 ? (piece.b - piece.a).norm()
@@ -327,9 +326,9 @@ BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops) {
       }
       const auto& next = pieces[(p + 1) % pieces.size()];
       if ((piece.b - next.a).norm() > tolerance) {
-        throw InvalidInputError(where(l, p) + ": ends at (" + std::to_string(piece.b.x()) + ", " +
-                                std::to_string(piece.b.y()) + ") but the next piece starts at (" +
-                                std::to_string(next.a.x()) + ", " + std::to_string(next.a.y()) +
+        throw InvalidInputError(where(l, p) + ": ends at (" + toText(piece.b.x()) + ", " +
+                                toText(piece.b.y()) + ") but the next piece starts at (" +
+                                toText(next.a.x()) + ", " + toText(next.a.y()) +
                                 "): the loop is not closed");
       }
     }
@@ -361,8 +360,7 @@ BoundaryMesh meshLoops(const std::vector<std::vector<CurvePiece>>& loops) {
       throw InvalidInputError("boundary loop 0 (the outer boundary) must run counter-clockwise");
     }
     if (l > 0 && !(area < 0.0)) {
-      throw InvalidInputError("boundary loop " + std::to_string(l) +
-                              " (a hole) must run clockwise");
+      throw InvalidInputError("boundary loop " + toText(l) + " (a hole) must run clockwise");
     }
     // Functional nodes: shared at smooth junctions, moved inside at corners.
     const std::size_t count = loop_elements.size();
@@ -430,8 +428,8 @@ std::vector<CurvePiece> polygonLoop(const std::vector<Vec2>& vertices, int eleme
 std::vector<CurvePiece> barLoop(double length, double diameter, int side_elements, int tip_elements,
                                 double side_grading) {
   if (!(diameter > 0.0) || !(length > diameter)) {
-    throw InvalidInputError("bar: need 0 < diameter < length, got length " +
-                            std::to_string(length) + " and diameter " + std::to_string(diameter));
+    throw InvalidInputError("bar: need 0 < diameter < length, got length " + toText(length) +
+                            " and diameter " + toText(diameter));
   }
   const double r = 0.5 * diameter;
   const double x = 0.5 * length - r;  // centres of the semicircular tips

@@ -437,7 +437,7 @@ double logMagnitude(const IntegralSetup& p, double u) {
 std::complex<double> besselKIntegral(double nu, std::complex<double> z) {
   requireValidArgument(z, "besselKIntegral");
   if (!std::isfinite(nu)) {
-    throw InvalidInputError("besselKIntegral: order nu must be finite, got " + std::to_string(nu));
+    throw InvalidInputError("besselKIntegral: order nu must be finite, got " + toText(nu));
   }
   if (z == Complex(0.0, 0.0)) {
     throw InvalidInputError("besselKIntegral: argument z must be nonzero, got " + formatComplex(z));

@@ -25,11 +25,10 @@ ConvolutionQuadrature::ConvolutionQuadrature(double time_step, int steps)
     : time_step_(time_step), steps_(steps) {
   if (!(time_step > 0.0) || !std::isfinite(time_step)) {
     throw InvalidInputError("convolution quadrature: time step must be positive, got " +
-                            std::to_string(time_step));
+                            toText(time_step));
   }
   if (steps < 2 || steps > (1 << 20)) {
-    throw InvalidInputError("convolution quadrature: need 2 to 2^20 steps, got " +
-                            std::to_string(steps));
+    throw InvalidInputError("convolution quadrature: need 2 to 2^20 steps, got " + toText(steps));
   }
   // λ^L = √ε balances the aliasing error λ^L against the round-off amplification λ^{−L}·ε.
   radius_ = std::pow(std::sqrt(std::numeric_limits<double>::epsilon()), 1.0 / steps);
@@ -46,8 +45,8 @@ std::vector<std::complex<double>> ConvolutionQuadrature::transform(
     const std::vector<double>& g) const {
   const auto n = static_cast<std::size_t>(steps_);
   if (g.size() != n) {
-    throw InvalidInputError("convolution quadrature: expected " + std::to_string(n) +
-                            " samples, got " + std::to_string(g.size()));
+    throw InvalidInputError("convolution quadrature: expected " + toText(n) + " samples, got " +
+                            toText(g.size()));
   }
   std::vector<double> in(n);
   double scale = 1.0;
@@ -78,8 +77,8 @@ std::vector<double> ConvolutionQuadrature::inverse(
     const std::vector<std::complex<double>>& y) const {
   const auto n = static_cast<std::size_t>(steps_);
   if (y.size() != n / 2 + 1) {
-    throw InvalidInputError("convolution quadrature: expected " + std::to_string(n / 2 + 1) +
-                            " frequency values, got " + std::to_string(y.size()));
+    throw InvalidInputError("convolution quadrature: expected " + toText(n / 2 + 1) +
+                            " frequency values, got " + toText(y.size()));
   }
   // y_k = λ^{−k}/L Σ_l Y_l e^{−2πilk/L}; FFTW's c2r has e^{+…} and a Hermitian half: feed conj(Y).
   std::vector<std::complex<double>> in(y.size());

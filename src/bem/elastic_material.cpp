@@ -14,7 +14,7 @@ void ElasticMaterial::validate() const {
   requireFinite(poisson_ratio, "material Poisson's ratio");
   if (!(poisson_ratio > -1.0 && poisson_ratio < 0.5)) {
     throw InvalidInputError("material Poisson's ratio must lie in (-1, 0.5), got " +
-                            std::to_string(poisson_ratio));
+                            toText(poisson_ratio));
   }
 }
 

@@ -36,8 +36,8 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
     for (std::size_t n = 0; n < steps; ++n) {
       const Vec2 value = given(static_cast<int>(j), static_cast<double>(n) * cq.timeStep());
       if (!value.allFinite()) {
-        throw InvalidInputError("elastodynamics: boundary data at node " + std::to_string(j) +
-                                ", step " + std::to_string(n) + " is not finite");
+        throw InvalidInputError("elastodynamics: boundary data at node " + toText(j) + ", step " +
+                                toText(n) + " is not finite");
       }
       data[j][n] = value;
       gx[n] = value.x();
@@ -79,8 +79,8 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
   for (std::size_t n = 0; n < steps; ++n) {
     for (std::size_t j = 0; j < nodes; ++j) {
       if (!history.traction[n][j].allFinite() || !history.displacement[n][j].allFinite()) {
-        throw NumericalError("elastodynamics: the solution is not finite (node " +
-                             std::to_string(j) + ", step " + std::to_string(n) + ")");
+        throw NumericalError("elastodynamics: the solution is not finite (node " + toText(j) +
+                             ", step " + toText(n) + ")");
       }
     }
   }

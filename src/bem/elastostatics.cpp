@@ -22,7 +22,7 @@ BoundaryState ElastostaticSolver::solve(const std::vector<NodeCondition>& condit
   Eigen::VectorXd values(static_cast<Eigen::Index>(2 * count));
   for (std::size_t j = 0; j < count; ++j) {
     if (!conditions[j].value.allFinite()) {
-      throw InvalidInputError("elastostatics: boundary condition at node " + std::to_string(j) +
+      throw InvalidInputError("elastostatics: boundary condition at node " + toText(j) +
                               " is not finite");
     }
     values.segment<2>(static_cast<Eigen::Index>(2 * j)) = conditions[j].value;
@@ -63,8 +63,8 @@ double ElastostaticSolver::tangentialStress(const BoundaryState& state, int node
     }
   }
   if (local < 0) {
-    throw InvalidInputError("element " + std::to_string(element_index) + " does not carry node " +
-                            std::to_string(node));
+    throw InvalidInputError("element " + toText(element_index) + " does not carry node " +
+                            toText(node));
   }
   const double xi = element.node_xi[static_cast<std::size_t>(local)];
   // dN/dξ of the quadratic Lagrange basis through node_xi.

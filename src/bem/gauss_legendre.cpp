@@ -51,7 +51,7 @@ const GaussRule& gaussLegendre(int n) {
     return all;
   }();
   if (n < 1 || n > 64) {
-    throw InvalidInputError("Gauss-Legendre rule needs 1 to 64 points, got " + std::to_string(n));
+    throw InvalidInputError("Gauss-Legendre rule needs 1 to 64 points, got " + toText(n));
   }
   return rules[static_cast<std::size_t>(n)];
 }

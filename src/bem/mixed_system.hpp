@@ -16,8 +16,8 @@ namespace contactsim::bem_detail {
 template <class Matrix>
 void requireConditionCount(const std::vector<NodeCondition>& conditions, const Matrix& h) {
   if (static_cast<Eigen::Index>(2 * conditions.size()) != h.rows()) {
-    throw InvalidInputError("boundary elements: " + std::to_string(conditions.size()) +
-                            " boundary conditions for " + std::to_string(h.rows() / 2) + " nodes");
+    throw InvalidInputError("boundary elements: " + toText(conditions.size()) +
+                            " boundary conditions for " + toText(h.rows() / 2) + " nodes");
   }
 }
 

@@ -38,7 +38,7 @@ std::string str(double x) {
 }
 
 std::string at(const std::string& path, std::size_t i) {
-  return path + "/" + std::to_string(i);
+  return path + "/" + toText(i);
 }
 
 std::optional<Problem> nonFinite(const Eigen::Vector2d& x, const std::string& path) {
@@ -61,8 +61,8 @@ std::optional<Problem> firstProblem(const ResponseMap& map) {
                    "the time step must be positive and finite, got " + str(map.time_step)};
   }
   if (map.outline.size() < 3) {
-    return Problem{"/outline", "the outline needs at least 3 points, got " +
-                                   std::to_string(map.outline.size())};
+    return Problem{"/outline",
+                   "the outline needs at least 3 points, got " + toText(map.outline.size())};
   }
   double twice_area = 0.0;
   for (std::size_t i = 0; i < map.outline.size(); ++i) {
@@ -103,9 +103,8 @@ std::optional<Problem> firstProblem(const ResponseMap& map) {
       return Problem{path + "/force", "no force samples"};
     }
     if (node.force.size() != samples) {
-      return Problem{path + "/force", "expected " + std::to_string(samples) +
-                                          " samples (as node 0), got " +
-                                          std::to_string(node.force.size())};
+      return Problem{path + "/force", "expected " + toText(samples) + " samples (as node 0), got " +
+                                          toText(node.force.size())};
     }
     for (std::size_t m = 0; m < samples; ++m) {
       if (!std::isfinite(node.force[m])) {
@@ -253,7 +252,7 @@ ResponseMap fromJson(const nlohmann::json& root, const Reader& r) {
   }
   if (version.get<std::int64_t>() != kVersion) {
     r.fail("/version", "unsupported response map format version " + version.dump() +
-                           " (this build reads version " + std::to_string(kVersion) + ")");
+                           " (this build reads version " + toText(kVersion) + ")");
   }
   ResponseMap map;
   map.name = r.string(root["name"], "/name");

@@ -24,7 +24,7 @@ ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& 
   }
   if (!(options.tail_fraction > 0.0 && options.tail_fraction <= 1.0)) {
     throw InvalidInputError("response map: tail fraction must lie in (0, 1], got " +
-                            std::to_string(options.tail_fraction));
+                            toText(options.tail_fraction));
   }
   const ConvolutionQuadrature cq(options.time_step, options.samples);
   const auto rules = buildBoundaryQuadrature(mesh);
@@ -125,21 +125,19 @@ ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& 
     }
     for (double f : node.force) {
       if (!std::isfinite(f)) {
-        throw NumericalError("response map: node " + std::to_string(j) +
-                             " has a non-finite response");
+        throw NumericalError("response map: node " + toText(j) + " has a non-finite response");
       }
     }
     if (late > 10.0 * std::abs(node.force.front())) {
-      throw NumericalError("response map: the response of node " + std::to_string(j) + " at (" +
-                           std::to_string(node.position.x()) + ", " +
-                           std::to_string(node.position.y()) +
+      throw NumericalError("response map: the response of node " + toText(j) + " at (" +
+                           toText(node.position.x()) + ", " + toText(node.position.y()) +
                            ") grows without bound (discretisation too coarse there): refine the "
                            "boundary mesh");
     }
     if (options.remove_rigid_motion && !(node.stiffness > 0.0)) {
-      throw NumericalError("response map: node " + std::to_string(j) +
-                           " has a non-positive steady-state stiffness " +
-                           std::to_string(node.stiffness) + ": refine the boundary mesh");
+      throw NumericalError("response map: node " + toText(j) +
+                           " has a non-positive steady-state stiffness " + toText(node.stiffness) +
+                           ": refine the boundary mesh");
     }
     map.nodes.push_back(std::move(node));
   }

@@ -25,7 +25,7 @@ ContactPatch contactPatch(const VolumeMoments& moments) {
   const double V = moments.volume;
   requireFinite(V, "intersection volume");
   if (!(V > 0.0)) {
-    throw InvalidInputError("contact patch: the intersection volume is " + std::to_string(V) +
+    throw InvalidInputError("contact patch: the intersection volume is " + toText(V) +
                             ": bodies that do not overlap have no patch");
   }
   requireFinite(moments.centroid, "intersection volume centroid");

@@ -44,7 +44,7 @@ std::size_t at(int i) {
 void requireMargin(double margin) {
   requireFinite(margin, "contact margin");
   if (margin < 0.0) {
-    throw InvalidInputError("contact margin must be non-negative, got " + std::to_string(margin));
+    throw InvalidInputError("contact margin must be non-negative, got " + toText(margin));
   }
 }
 
@@ -349,7 +349,7 @@ std::vector<ContactPoint> collideHalfSpace(const ConvexPolyhedron& a, const Fram
   if (std::abs(plane_normal.norm() - 1.0) > 1e-9) {
     throw InvalidInputError(
         "half-space plane_normal must have unit norm (tolerance 1e-9), got norm " +
-        std::to_string(plane_normal.norm()));
+        toText(plane_normal.norm()));
   }
   // Every vertex closer than margin, projected midway to the plane.
   std::vector<ContactPoint> contacts;

@@ -53,8 +53,8 @@ ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices,
     : vertices_(std::move(vertices)) {
   if (vertices_.size() < 4 || faces.size() < 4) {
     throw InvalidInputError("convex polyhedron needs at least 4 vertices and 4 faces, got " +
-                            std::to_string(vertices_.size()) + " vertices and " +
-                            std::to_string(faces.size()) + " faces");
+                            toText(vertices_.size()) + " vertices and " + toText(faces.size()) +
+                            " faces");
   }
   Vec3 mean = Vec3::Zero();
   for (const Vec3& v : vertices_) {
@@ -77,7 +77,7 @@ ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices,
   face_start_.push_back(0);
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const std::vector<int>& loop = faces[f];
-    const std::string what = "convex polyhedron face " + std::to_string(f);
+    const std::string what = "convex polyhedron face " + toText(f);
     if (loop.size() < 3) {
       throw InvalidInputError(what + " must have at least 3 vertices");
     }
@@ -87,8 +87,7 @@ ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices,
       const int i = loop[k];
       const int j = loop[(k + 1) % loop.size()];
       if (i < 0 || i >= vertexCount() || j < 0 || j >= vertexCount() || i == j) {
-        throw InvalidInputError(what + " has an invalid or repeated vertex index " +
-                                std::to_string(i));
+        throw InvalidInputError(what + " has an invalid or repeated vertex index " + toText(i));
       }
       normal += (vertices_[index(i)] - mean).cross(vertices_[index(j)] - mean);
       centre += vertices_[index(i)];
@@ -128,8 +127,7 @@ ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices,
                         (k + 2 >= half_edges.size() || std::get<0>(half_edges[k + 2]) != a ||
                          std::get<1>(half_edges[k + 2]) != b);
     if (!paired) {
-      throw InvalidInputError("convex polyhedron edge (" + std::to_string(a) + ", " +
-                              std::to_string(b) +
+      throw InvalidInputError("convex polyhedron edge (" + toText(a) + ", " + toText(b) +
                               ") is not shared by exactly two oppositely oriented faces");
     }
     const int g = std::get<2>(half_edges[k + 1]);
@@ -199,7 +197,7 @@ ConvexPolyhedron ConvexPolyhedron::box(const Vec3& half_extents) {
 
 ConvexPolyhedron ConvexPolyhedron::prism(int sides, double circumradius, double half_height) {
   if (sides < 3) {
-    throw InvalidInputError("prism sides must be at least 3, got " + std::to_string(sides));
+    throw InvalidInputError("prism sides must be at least 3, got " + toText(sides));
   }
   requirePositive(circumradius, "prism circumradius");
   requirePositive(half_height, "prism half_height");

@@ -287,8 +287,8 @@ IntersectionVolume intersectionVolume(const RayCastBody& a, const Frame& X_WA, c
     total += axes[static_cast<std::size_t>(k)].count();
   }
   if (total > 100'000'000) {
-    throw InvalidInputError("intersection volume: resolution " + std::to_string(h) + " needs " +
-                            std::to_string(total) + " rays over the overlap bounds");
+    throw InvalidInputError("intersection volume: resolution " + toText(h) + " needs " +
+                            toText(total) + " rays over the overlap bounds");
   }
 
   // One line: both bodies' intervals, their intersection, its exact integrals along the ray.

@@ -50,7 +50,7 @@ std::vector<ContactPoint> reduceManifold(std::vector<ContactPoint> points, std::
                                          double weld_distance) {
   if (!(weld_distance >= 0.0) || !std::isfinite(weld_distance)) {
     throw InvalidInputError("manifold reduction: weld distance must be finite and ≥ 0, got " +
-                            std::to_string(weld_distance));
+                            toText(weld_distance));
   }
   if (max_points == 0)
     throw InvalidInputError("manifold reduction: max_points must be ≥ 1");

@@ -27,7 +27,7 @@ std::shared_ptr<RTCDeviceTy> sharedDevice() {
   RTCDevice raw = rtcNewDevice(nullptr);
   if (raw == nullptr) {
     throw NumericalError("Embree: cannot create a device (error " +
-                         std::to_string(static_cast<int>(rtcGetDeviceError(nullptr))) + ")");
+                         toText(static_cast<int>(rtcGetDeviceError(nullptr))) + ")");
   }
   std::shared_ptr<RTCDeviceTy> device(raw, [](RTCDevice d) { rtcReleaseDevice(d); });
   cache = device;

@@ -98,7 +98,7 @@ ProximityShape::ProximityShape(std::shared_ptr<const Surface> surface, int resol
   }
   if (resolution < 1) {
     throw InvalidInputError("proximity shape: tessellation resolution must be at least 1, got " +
-                            std::to_string(resolution));
+                            toText(resolution));
   }
   tessellation_ = tessellate(*surface_, resolution);
   for (const Vec3& p : tessellation_.positions) {

@@ -8,8 +8,8 @@ void AdaptiveStepParameters::validate() const {
   requirePositive(min_step, "adaptive integrator min_step");
   requirePositive(max_step, "adaptive integrator max_step");
   if (max_step < min_step) {
-    throw InvalidInputError("adaptive integrator max_step (" + std::to_string(max_step) +
-                            ") must be at least min_step (" + std::to_string(min_step) + ")");
+    throw InvalidInputError("adaptive integrator max_step (" + toText(max_step) +
+                            ") must be at least min_step (" + toText(min_step) + ")");
   }
   requireFinite(initial_step, "adaptive integrator initial_step");
   if (initial_step < 0.0 ||
@@ -17,7 +17,7 @@ void AdaptiveStepParameters::validate() const {
     throw InvalidInputError(
         "adaptive integrator initial_step must be 0 or within [min_step, "
         "max_step], got " +
-        std::to_string(initial_step));
+        toText(initial_step));
   }
   if (method == AdaptiveMethod::kCashKarp45 || step_doubling) {
     requirePositive(absolute_tolerance, "adaptive integrator absolute_tolerance");

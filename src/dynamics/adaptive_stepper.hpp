@@ -64,8 +64,8 @@ class AdaptiveDriver {
                                  Accept&& accept) {
     // t_end = +∞ means no horizon: the step is the driver's own choice.
     if (!(t_end > t)) {
-      throw InvalidInputError("adaptive step: target time " + std::to_string(t_end) +
-                              " must be after the current time " + std::to_string(t));
+      throw InvalidInputError("adaptive step: target time " + toText(t_end) +
+                              " must be after the current time " + toText(t));
     }
     for (;;) {
       const double h = std::min(h_, t_end - t);

@@ -21,8 +21,8 @@ void validateState(const RigidBodyState& state, const std::string& what,
   requireFinite(state.twist, what + " twist");
   if (!isUnit(state.orientation, quaternion_tolerance)) {
     throw InvalidInputError(what + " orientation quaternion must have unit norm (tolerance " +
-                            std::to_string(quaternion_tolerance) + "), got norm " +
-                            std::to_string(state.orientation.norm()));
+                            toText(quaternion_tolerance) + "), got norm " +
+                            toText(state.orientation.norm()));
   }
 }
 

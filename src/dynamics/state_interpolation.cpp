@@ -22,9 +22,8 @@ Eigen::Vector4d quaternionRate(const Quat& q, const Vec3& omega_world) {
 RigidBodyState interpolateFlight(const RigidBodyState& a, double t0, const RigidBodyState& b,
                                  double t1, double t) {
   if (!(t0 < t1) || !(t >= t0 && t <= t1)) {
-    throw InvalidInputError(
-        "flight interpolation: need t0 < t1 and t in [t0, t1], got t0 = " + std::to_string(t0) +
-        ", t1 = " + std::to_string(t1) + ", t = " + std::to_string(t));
+    throw InvalidInputError("flight interpolation: need t0 < t1 and t in [t0, t1], got t0 = " +
+                            toText(t0) + ", t1 = " + toText(t1) + ", t = " + toText(t));
   }
   const double dt = t1 - t0;
   const double s = (t - t0) / dt;

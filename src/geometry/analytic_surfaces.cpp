@@ -55,7 +55,7 @@ ChartSurface::ChartSurface(std::vector<Chart> charts, bool closed)
       }
       if (closed && !neighbors_[4 * a + ea]) {
         throw InvalidInputError(
-            "chart " + std::to_string(a) + " edge " + std::to_string(ea) +
+            "chart " + toText(a) + " edge " + toText(ea) +
             " matches no other chart edge: the charts do not close the surface");
       }
     }
@@ -75,7 +75,7 @@ SurfaceJet ChartSurface::evaluate(int patch, double s, double t, JetOrder order)
 std::optional<EdgeNeighbor> ChartSurface::neighbor(int patch, int edge) const {
   checkArguments(patch, 0.0, 0.0);
   if (edge < 0 || edge > 3) {
-    throw InvalidInputError("a chart has edges 0..3, got " + std::to_string(edge));
+    throw InvalidInputError("a chart has edges 0..3, got " + toText(edge));
   }
   return neighbors_[4 * patch + edge];
 }

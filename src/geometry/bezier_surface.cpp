@@ -17,19 +17,18 @@ BezierPatch::BezierPatch(int degree_s, int degree_t, std::vector<Vec3> control_p
     : degree_s_(degree_s), degree_t_(degree_t), points_(std::move(control_points)) {
   for (const int d : {degree_s, degree_t}) {
     if (d < 1 || d > kMaxBezierDegree) {
-      throw InvalidInputError("Bezier degree must be in 1.." + std::to_string(kMaxBezierDegree) +
-                              ", got " + std::to_string(d));
+      throw InvalidInputError("Bezier degree must be in 1.." + toText(kMaxBezierDegree) + ", got " +
+                              toText(d));
     }
   }
   const std::size_t expected = static_cast<std::size_t>((degree_s + 1) * (degree_t + 1));
   if (points_.size() != expected) {
-    throw InvalidInputError("a degree (" + std::to_string(degree_s) + ", " +
-                            std::to_string(degree_t) + ") Bezier patch needs " +
-                            std::to_string(expected) + " control points, got " +
-                            std::to_string(points_.size()));
+    throw InvalidInputError("a degree (" + toText(degree_s) + ", " + toText(degree_t) +
+                            ") Bezier patch needs " + toText(expected) + " control points, got " +
+                            toText(points_.size()));
   }
   for (std::size_t k = 0; k < points_.size(); ++k) {
-    requireFinite(points_[k], "Bezier control point " + std::to_string(k));
+    requireFinite(points_[k], "Bezier control point " + toText(k));
   }
 }
 
@@ -93,8 +92,7 @@ BezierSurface::BezierSurface(std::vector<BezierPatch> patches)
 void BezierSurface::connect(int patch_a, int edge_a, int patch_b, int edge_b, bool reversed) {
   for (const auto& [p, e] : {std::pair{patch_a, edge_a}, std::pair{patch_b, edge_b}}) {
     if (p < 0 || p >= patchCount() || e < 0 || e > 3) {
-      throw InvalidInputError("connect: no edge " + std::to_string(e) + " of patch " +
-                              std::to_string(p));
+      throw InvalidInputError("connect: no edge " + toText(e) + " of patch " + toText(p));
     }
   }
   neighbors_[static_cast<std::size_t>(4 * patch_a + edge_a)] =
@@ -116,7 +114,7 @@ SurfaceJet BezierSurface::evaluate(int patch, double s, double t, JetOrder order
 std::optional<EdgeNeighbor> BezierSurface::neighbor(int patch, int edge) const {
   checkArguments(patch, 0.0, 0.0);
   if (edge < 0 || edge > 3) {
-    throw InvalidInputError("a Bezier patch has edges 0..3, got " + std::to_string(edge));
+    throw InvalidInputError("a Bezier patch has edges 0..3, got " + toText(edge));
   }
   return neighbors_[static_cast<std::size_t>(4 * patch + edge)];
 }

@@ -24,7 +24,7 @@ using mesh_checks::findEdge;
 const mesh_checks::Names kNames{"face", "control mesh"};
 
 std::string str(int i) {
-  return std::to_string(i);
+  return toText(i);
 }
 
 // Non-finite coordinates, then positions equal within 1e-12 of the bounding-box diagonal.

@@ -250,7 +250,7 @@ int LoopSurface::polynomialPiece(int patch, double s, double t) const {
 std::optional<EdgeNeighbor> LoopSurface::neighbor(int patch, int edge) const {
   checkArguments(patch, 0.0, 0.0);
   if (edge < 0 || edge > 2) {
-    throw InvalidInputError("a Loop patch has edges 0..2, got " + std::to_string(edge));
+    throw InvalidInputError("a Loop patch has edges 0..2, got " + toText(edge));
   }
   // Edge k runs from corner k to corner k + 1; the neighbour holds it the other way round.
   const int u = corners_[static_cast<std::size_t>(patch)][static_cast<std::size_t>(edge)];

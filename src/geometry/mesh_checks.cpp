@@ -16,7 +16,7 @@ namespace contactsim::mesh_checks {
 namespace {
 
 std::string str(int i) {
-  return std::to_string(i);
+  return toText(i);
 }
 
 }  // namespace
@@ -151,10 +151,10 @@ std::string readObjText(const std::filesystem::path& file) {
   }
   const auto bytes = std::filesystem::file_size(file, ec);
   if (ec || bytes > kMaxObjBytes) {
-    throw InvalidInputError(name + ": cannot read the OBJ file: " +
-                            (ec ? ec.message()
-                                : std::to_string(bytes) + " bytes, more than the limit of " +
-                                      std::to_string(kMaxObjBytes)));
+    throw InvalidInputError(
+        name + ": cannot read the OBJ file: " +
+        (ec ? ec.message()
+            : toText(bytes) + " bytes, more than the limit of " + toText(kMaxObjBytes)));
   }
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
@@ -174,7 +174,7 @@ void checkObjNumbers(const std::string& text, const std::string& name) {
     std::istringstream tokens(line);
     std::string kind;
     tokens >> kind;
-    const std::string where = name + ": line " + std::to_string(number) + ": ";
+    const std::string where = name + ": line " + toText(number) + ": ";
     if (kind == "v") {
       for (int i = 0; i < 3; ++i) {
         std::string token;

@@ -17,8 +17,7 @@ using Triangle = TriangleMesh::Triangle;
 
 void requireAtLeast(int value, int least, const std::string& what) {
   if (value < least) {
-    throw InvalidInputError(what + " must be at least " + std::to_string(least) + ", got " +
-                            std::to_string(value));
+    throw InvalidInputError(what + " must be at least " + toText(least) + ", got " + toText(value));
   }
 }
 
@@ -142,7 +141,7 @@ TriangleMesh uvSphereMesh(double radius, int slices, int stacks) {
 TriangleMesh icosphereMesh(double radius, int levels) {
   requirePositive(radius, "sphere radius");
   if (levels < 0 || levels > 8) {
-    throw InvalidInputError("icosphere levels must be in 0..8, got " + std::to_string(levels));
+    throw InvalidInputError("icosphere levels must be in 0..8, got " + toText(levels));
   }
   const double g = std::numbers::phi;
   std::vector<Vec3> vertices{{-1, g, 0}, {1, g, 0}, {-1, -g, 0}, {1, -g, 0},
@@ -241,7 +240,7 @@ TriangleMesh prismMesh(int sides, double circumradius, double half_height, Prism
     requireAtLeast(sides, 6, "refined prism sides");
     if (sides % 2 != 0) {
       throw InvalidInputError("refined prism caps need an even number of sides, got " +
-                              std::to_string(sides));
+                              toText(sides));
     }
     std::vector<Vec3> vertices;
     std::vector<Triangle> triangles;

@@ -59,9 +59,9 @@ TriangleMesh weldTessellation(const TessellatedSurface& surface, double toleranc
     tolerance = 1e-9 * diagonal;
   }
   if (!std::isfinite(tolerance) || tolerance < 1e-14 * diagonal) {
-    throw InvalidInputError("weldTessellation: tolerance " + std::to_string(tolerance) +
+    throw InvalidInputError("weldTessellation: tolerance " + toText(tolerance) +
                             " is below rounding (1e-14 of the bounding-box diagonal " +
-                            std::to_string(diagonal) + ")");
+                            toText(diagonal) + ")");
   }
   // Hash grid of cell size `tolerance`: vertices within it lie in the same or adjacent cells.
   const auto cellOf = [&](const Vec3& p) {

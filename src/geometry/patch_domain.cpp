@@ -20,10 +20,10 @@ double cross2(const Vec2& a, const Vec2& b) {
 PatchDomain::PatchDomain(std::vector<Vec2> vertices) : vertices_(std::move(vertices)) {
   const std::size_t n = vertices_.size();
   if (n < 3) {
-    throw InvalidInputError("a patch domain needs at least 3 vertices, got " + std::to_string(n));
+    throw InvalidInputError("a patch domain needs at least 3 vertices, got " + toText(n));
   }
   for (std::size_t i = 0; i < n; ++i) {
-    requireFinite(vertices_[i], "patch domain vertex " + std::to_string(i));
+    requireFinite(vertices_[i], "patch domain vertex " + toText(i));
   }
   for (std::size_t i = 0; i < n; ++i) {
     const Vec2 e0 = vertices_[(i + 1) % n] - vertices_[i];
@@ -32,7 +32,7 @@ PatchDomain::PatchDomain(std::vector<Vec2> vertices) : vertices_(std::move(verti
       throw InvalidInputError(
           "patch domain must be strictly convex and counter-clockwise: turn at "
           "vertex " +
-          std::to_string((i + 1) % n) + " is not a left turn");
+          toText((i + 1) % n) + " is not a left turn");
     }
     inward_normals_.push_back(Vec2(-e0.y(), e0.x()).normalized());
   }

@@ -27,12 +27,12 @@ int Surface::polynomialPiece(int, double, double) const {
 
 void Surface::checkArguments(int patch, double s, double t) const {
   if (patch < 0 || patch >= patchCount()) {
-    throw InvalidInputError("patch index " + std::to_string(patch) + " out of range [0, " +
-                            std::to_string(patchCount()) + ")");
+    throw InvalidInputError("patch index " + toText(patch) + " out of range [0, " +
+                            toText(patchCount()) + ")");
   }
   if (!std::isfinite(s) || !std::isfinite(t)) {
-    throw InvalidInputError("surface parameters must be finite, got (" + std::to_string(s) + ", " +
-                            std::to_string(t) + ")");
+    throw InvalidInputError("surface parameters must be finite, got (" + toText(s) + ", " +
+                            toText(t) + ")");
   }
 }
 

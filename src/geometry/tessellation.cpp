@@ -78,7 +78,7 @@ bool isParallelogram(const PatchDomain& d) {
 TessellatedSurface tessellate(const Surface& surface, int resolution) {
   if (resolution < 1) {
     throw InvalidInputError("tessellation resolution must be at least 1, got " +
-                            std::to_string(resolution));
+                            toText(resolution));
   }
   TessellatedSurface mesh;
   Builder builder(surface, mesh);

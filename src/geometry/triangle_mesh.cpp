@@ -45,7 +45,7 @@ TriangleMesh::TriangleMesh(std::vector<Vec3> vertices, std::vector<Triangle> tri
   const std::vector<mesh_checks::Triangle> arrays = asArrays(triangles_);
   mesh_checks::checkIndices(vertexCount(), arrays, p, kNames);
   for (int v = 0; v < vertexCount(); ++v) {
-    requireFinite(vertex(v), p + "vertex " + std::to_string(v));
+    requireFinite(vertex(v), p + "vertex " + toText(v));
   }
   mesh_checks::checkEdges(mesh_checks::sortedDirectedEdges(arrays), p, kNames);
   mesh_checks::checkAreas(vertices_, arrays, p, kNames);
@@ -61,18 +61,16 @@ TriangleMesh::TriangleMesh(std::vector<Vec3> vertices, std::vector<Triangle> tri
   const double scale = (bounds_max_ - bounds_min_).norm();
   if (volume_ < 0.0) {
     throw InvalidInputError(p + "the triangle mesh is inside-out: its volume is " +
-                            std::to_string(volume_) +
+                            toText(volume_) +
                             " < 0 (triangles must be counter-clockwise seen from outside)");
   }
   if (volume_ <= 1e-12 * scale * scale * scale) {
-    throw InvalidInputError(p + "the triangle mesh encloses no volume (" + std::to_string(volume_) +
-                            ")");
+    throw InvalidInputError(p + "the triangle mesh encloses no volume (" + toText(volume_) + ")");
   }
   if (validation == MeshValidation::kFull) {
     if (const auto hit = findSelfIntersection(vertices_, triangles_)) {
-      throw InvalidInputError(p + "triangles " + std::to_string(hit->first) + " and " +
-                              std::to_string(hit->second) + " intersect (" +
-                              std::to_string(hit->pairs) +
+      throw InvalidInputError(p + "triangles " + toText(hit->first) + " and " +
+                              toText(hit->second) + " intersect (" + toText(hit->pairs) +
                               " intersecting pairs in all): the triangle mesh must not intersect "
                               "itself");
     }

@@ -3,6 +3,8 @@
 #include <set>
 #include <vector>
 
+#include "contactsim/error.hpp"
+
 namespace contactsim {
 namespace {
 
@@ -18,7 +20,7 @@ struct OpenContainer {
 std::string pointerOf(const std::vector<OpenContainer>& open) {
   std::string path;
   for (std::size_t i = 0; i + 1 < open.size(); ++i) {
-    path += "/" + (open[i].array ? std::to_string(open[i].index) : escapePointer(open[i].key));
+    path += "/" + (open[i].array ? toText(open[i].index) : escapePointer(open[i].key));
   }
   return path;
 }
@@ -92,9 +94,8 @@ class DocumentChecker final : public nlohmann::json_sax<nlohmann::json> {
     if (static_cast<int>(open_.size()) >= kMaxJsonDepth) {
       throw JsonDocumentError(
           pointerOf(open_) + "/" +
-              (open_.back().array ? std::to_string(open_.back().index)
-                                  : escapePointer(open_.back().key)),
-          "objects and arrays nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+              (open_.back().array ? toText(open_.back().index) : escapePointer(open_.back().key)),
+          "objects and arrays nested deeper than " + toText(kMaxJsonDepth) + " levels");
     }
     open_.push_back(OpenContainer{array, 0, {}, {}});
     return true;

@@ -14,10 +14,10 @@ PlanarMassProperties planarMassProperties(std::span<const Vec2> outline, double 
   requirePositive(density, "planar body density [kg/m^3]");
   if (outline.size() < 3) {
     throw InvalidInputError("planar body outline needs at least 3 points, got " +
-                            std::to_string(outline.size()));
+                            toText(outline.size()));
   }
   for (std::size_t i = 0; i < outline.size(); ++i) {
-    requireFinite(outline[i], "planar body outline point " + std::to_string(i));
+    requireFinite(outline[i], "planar body outline point " + toText(i));
   }
   // Green's theorem over the edges (a_i, a_{i+1}) with c_i = a_i × a_{i+1}:
   // A = ½ Σ c_i, A x̄ = ⅙ Σ c_i (a_i + a_{i+1}), ∫|x|² dA = 1/12 Σ c_i (|a_i|² + a_i·a_{i+1} +

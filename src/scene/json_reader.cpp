@@ -83,7 +83,7 @@ int JsonObject::integer(const std::string& key) {
                               v.get<std::int64_t>() <= std::numeric_limits<int>::max();
   if (!fits) {
     fail(key, "integer " + v.dump() + " out of range (at most " +
-                  std::to_string(std::numeric_limits<int>::max()) + " in magnitude)");
+                  toText(std::numeric_limits<int>::max()) + " in magnitude)");
   }
   return v.get<int>();
 }
@@ -108,11 +108,11 @@ Vec3 JsonObject::toVec3(const nlohmann::json& v, const std::string& path) const 
   if (!v.is_array() || v.size() != 3) {
     throw SceneError(file_, path,
                      "expected an array of 3 numbers, got " +
-                         (v.is_array() ? "an array of " + std::to_string(v.size()) : typeName(v)));
+                         (v.is_array() ? "an array of " + toText(v.size()) : typeName(v)));
   }
   Vec3 x;
   for (int i = 0; i < 3; ++i) {
-    x(i) = toNumber(v[static_cast<std::size_t>(i)], path + "/" + std::to_string(i));
+    x(i) = toNumber(v[static_cast<std::size_t>(i)], path + "/" + toText(i));
   }
   return x;
 }
@@ -124,11 +124,11 @@ Vec3 JsonObject::vec3(const std::string& key, const Vec3& fallback) {
 std::vector<double> JsonObject::numbers(const std::string& key, std::size_t size) {
   const nlohmann::json& v = required(key);
   if (!v.is_array() || v.size() != size) {
-    fail(key, "expected an array of " + std::to_string(size) + " numbers");
+    fail(key, "expected an array of " + toText(size) + " numbers");
   }
   std::vector<double> out;
   for (std::size_t i = 0; i < size; ++i)
-    out.push_back(toNumber(v[i], pathOf(key) + "/" + std::to_string(i)));
+    out.push_back(toNumber(v[i], pathOf(key) + "/" + toText(i)));
   return out;
 }
 
@@ -148,13 +148,13 @@ Mat3 JsonObject::mat3(const nlohmann::json& value, const std::string& path) cons
   Mat3 A;
   for (std::size_t r = 0; r < 3; ++r) {
     const nlohmann::json& row = value[r];
-    const std::string row_path = path + "/" + std::to_string(r);
+    const std::string row_path = path + "/" + toText(r);
     if (!row.is_array() || row.size() != 3) {
       throw SceneError(file_, row_path, "expected a row of 3 numbers");
     }
     for (std::size_t c = 0; c < 3; ++c) {
       A(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) =
-          toNumber(row[c], row_path + "/" + std::to_string(c));
+          toNumber(row[c], row_path + "/" + toText(c));
     }
   }
   return A;
@@ -170,7 +170,7 @@ Quat JsonObject::quaternion(const std::string& key, const Quat& fallback) {
   }
   double c[4];
   for (std::size_t i = 0; i < 4; ++i) {
-    c[i] = toNumber(v[i], pathOf(key) + "/" + std::to_string(i));
+    c[i] = toNumber(v[i], pathOf(key) + "/" + toText(i));
   }
   const Quat q(c[0], c[1], c[2], c[3]);
   if (std::abs(q.norm() - 1.0) > 1e-6) {

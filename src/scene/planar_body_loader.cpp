@@ -67,7 +67,7 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
   std::vector<CurvePiece> pieces;
   for (std::size_t i = 0; i < boundary.size(); ++i) {
     pieces.push_back(parsePiece(
-        JsonObject(boundary[i], shape.pathOf("boundary") + "/" + std::to_string(i), shape.file())));
+        JsonObject(boundary[i], shape.pathOf("boundary") + "/" + toText(i), shape.file())));
   }
   JsonObject m = shape.object("material");
   m.rejectUnknownKeys({"youngs_modulus", "poisson_ratio", "density"});

@@ -13,7 +13,7 @@ TrajectorySample sample(const World& world, const RunOptions& options) {
     s.bodies.push_back({world.state(i), world.energy(i)});
     if (!std::isfinite(s.bodies.back().energy)) {
       throw NumericalError("body '" + world.bodyName(i) + "': energy not finite at t = " +
-                           std::to_string(s.time) + " s (position or velocity overflowed)");
+                           toText(s.time) + " s (position or velocity overflowed)");
     }
   }
   if (options.record_contacts)

@@ -104,9 +104,9 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
     root.fail("format", "expected \"contactsim-scene\"");
   }
   if (const int version = root.integer("version"); version != 1) {
-    root.fail("version", "unsupported scene format version " + std::to_string(version) +
-                             " (this build reads versions 1 and " +
-                             std::to_string(kSceneFormatVersion) + ")");
+    root.fail("version", "unsupported scene format version " + toText(version) +
+                             " (this build reads versions 1 and " + toText(kSceneFormatVersion) +
+                             ")");
   }
   Scene scene;
   scene.origin = origin;
@@ -129,7 +129,7 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   scene_detail::SurfaceCache surfaces;
   std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
-    const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
+    const std::string path = root.pathOf("bodies") + "/" + toText(i);
     scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base,
                                            scene.world.integrator.method, meshes, surfaces,
                                            limits));

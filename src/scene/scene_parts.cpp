@@ -206,14 +206,14 @@ void parseContacts(JsonObject& root, Scene& scene) {
   if (!contacts.is_array())
     root.fail("contacts", "expected an array of contacts");
   for (std::size_t i = 0; i < contacts.size(); ++i) {
-    const std::string path = root.pathOf("contacts") + "/" + std::to_string(i);
+    const std::string path = root.pathOf("contacts") + "/" + toText(i);
     scene.world.smooth_contacts.push_back(
         parseContact(JsonObject(contacts[i], path, origin), scene));
     // The pose and twist of a body in a smooth contact follow from q and q̇.
     const std::size_t b = scene.world.smooth_contacts.back().free_body;
     for (const char* key : {"position", "orientation", "angular_velocity", "linear_velocity"}) {
       if (bodies[b].contains(key)) {
-        throw SceneError(origin, root.pathOf("bodies") + "/" + std::to_string(b) + "/" + key,
+        throw SceneError(origin, root.pathOf("bodies") + "/" + toText(b) + "/" + key,
                          "the pose and velocity of a body in a smooth contact come from the "
                          "contact's q and qdot");
       }
@@ -226,7 +226,7 @@ void parseJoints(JsonObject& root, Scene& scene) {
   if (!joints.is_array())
     root.fail("joints", "expected an array of joints");
   for (std::size_t i = 0; i < joints.size(); ++i) {
-    const std::string path = root.pathOf("joints") + "/" + std::to_string(i);
+    const std::string path = root.pathOf("joints") + "/" + toText(i);
     scene.world.joints.push_back(parseJoint(JsonObject(joints[i], path, root.file()), scene));
   }
 }

@@ -271,7 +271,7 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
   caches.limits = limits;
   std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
-    const std::string path = root.pathOf("bodies") + "/" + std::to_string(i);
+    const std::string path = root.pathOf("bodies") + "/" + toText(i);
     scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, caches));
     if (!names.insert(scene.world.bodies[i].name).second) {
       throw SceneError(origin, path + "/name",
@@ -286,7 +286,7 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
     if (!pairs.is_array())
       root.fail("pairs", "expected an array of pair overrides");
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-      const std::string path = root.pathOf("pairs") + "/" + std::to_string(i);
+      const std::string path = root.pathOf("pairs") + "/" + toText(i);
       scene.world.pairs.push_back(parsePair(JsonObject(pairs[i], path, origin), scene));
     }
   }

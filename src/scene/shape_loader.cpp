@@ -31,7 +31,7 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
     o.fail("control_points", "expected an array of [x, y, z] points, rows along s");
   std::vector<Vec3> control;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    control.push_back(o.toVec3(points[i], o.pathOf("control_points") + "/" + std::to_string(i)));
+    control.push_back(o.toVec3(points[i], o.pathOf("control_points") + "/" + toText(i)));
   }
   AffinePlacement placement;
   placement.scale = o.vec3("scale", Vec3::Ones());

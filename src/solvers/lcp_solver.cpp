@@ -60,8 +60,8 @@ LcpSolution solveLcp(const SparseRowMatrix& A, const VecX& b, const LcpSolverSet
                      const VecX* warm_start) {
   const Eigen::Index n = b.size();
   if (warm_start != nullptr && warm_start->size() != n) {
-    throw InvalidInputError("LCP: warm start has " + std::to_string(warm_start->size()) +
-                            " entries for " + std::to_string(n) + " contacts");
+    throw InvalidInputError("LCP: warm start has " + toText(warm_start->size()) + " entries for " +
+                            toText(n) + " contacts");
   }
   LcpSolution solution;
   if (settings.strategy != LcpStrategy::kPgs) {

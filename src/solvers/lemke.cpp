@@ -16,11 +16,11 @@ namespace contactsim {
 
 void LemkeOptions::validate() const {
   if (max_pivots < 0) {
-    throw InvalidInputError("Lemke: max_pivots must be ≥ 0, got " + std::to_string(max_pivots));
+    throw InvalidInputError("Lemke: max_pivots must be ≥ 0, got " + toText(max_pivots));
   }
   if (!(pivot_tolerance > 0.0) || !(pivot_tolerance < 1.0)) {
     throw InvalidInputError("Lemke: pivot_tolerance must be in (0, 1), got " +
-                            std::to_string(pivot_tolerance));
+                            toText(pivot_tolerance));
   }
 }
 
@@ -206,8 +206,8 @@ LcpStats solveLcpLemke(const MatX& A, const VecX& b, VecX& f, const LemkeOptions
   options.validate();
   const Eigen::Index n = b.size();
   if (A.rows() != n || A.cols() != n) {
-    throw InvalidInputError("Lemke: A is " + std::to_string(A.rows()) + "×" +
-                            std::to_string(A.cols()) + " but b has " + std::to_string(n) + " rows");
+    throw InvalidInputError("Lemke: A is " + toText(A.rows()) + "×" + toText(A.cols()) +
+                            " but b has " + toText(n) + " rows");
   }
   if (!A.allFinite() || !b.allFinite())
     throw InvalidInputError("Lemke: A and b must be finite");

@@ -13,16 +13,15 @@ namespace contactsim {
 
 void PgsOptions::validate() const {
   if (max_iterations < 1) {
-    throw InvalidInputError("PGS: max_iterations must be ≥ 1, got " +
-                            std::to_string(max_iterations));
+    throw InvalidInputError("PGS: max_iterations must be ≥ 1, got " + toText(max_iterations));
   }
   if (!(change_tolerance >= 0.0) || !std::isfinite(change_tolerance)) {
     throw InvalidInputError("PGS: change_tolerance must be finite and ≥ 0, got " +
-                            std::to_string(change_tolerance));
+                            toText(change_tolerance));
   }
   if (time_budget_seconds && !(*time_budget_seconds > 0.0)) {
     throw InvalidInputError("PGS: time_budget_seconds must be > 0, got " +
-                            std::to_string(*time_budget_seconds));
+                            toText(*time_budget_seconds));
   }
 }
 
@@ -32,9 +31,8 @@ void validateProblem(const SparseRowMatrix& A, const VecX& b, const VecX& f,
                      std::vector<double>& diagonal) {
   const Eigen::Index n = b.size();
   if (A.rows() != n || A.cols() != n || f.size() != n) {
-    throw InvalidInputError("PGS: A is " + std::to_string(A.rows()) + "×" +
-                            std::to_string(A.cols()) + ", b has " + std::to_string(n) +
-                            " rows and f " + std::to_string(f.size()) + ": sizes must match");
+    throw InvalidInputError("PGS: A is " + toText(A.rows()) + "×" + toText(A.cols()) + ", b has " +
+                            toText(n) + " rows and f " + toText(f.size()) + ": sizes must match");
   }
   if (!b.allFinite() || !f.allFinite()) {
     throw InvalidInputError("PGS: b and the starting f must be finite");
@@ -43,16 +41,16 @@ void validateProblem(const SparseRowMatrix& A, const VecX& b, const VecX& f,
   for (Eigen::Index i = 0; i < n; ++i) {
     for (SparseRowMatrix::InnerIterator it(A, i); it; ++it) {
       if (!std::isfinite(it.value())) {
-        throw InvalidInputError("PGS: A(" + std::to_string(i) + ", " + std::to_string(it.col()) +
+        throw InvalidInputError("PGS: A(" + toText(i) + ", " + toText(it.col()) +
                                 ") is not finite");
       }
       if (it.col() == i)
         diagonal[static_cast<std::size_t>(i)] += it.value();
     }
     if (!(diagonal[static_cast<std::size_t>(i)] > 0.0)) {
-      throw InvalidInputError("PGS: A(" + std::to_string(i) + ", " + std::to_string(i) +
+      throw InvalidInputError("PGS: A(" + toText(i) + ", " + toText(i) +
                               ") must be > 0 (appendix: A_ii = 1/m_A + 1/m_B), got " +
-                              std::to_string(diagonal[static_cast<std::size_t>(i)]));
+                              toText(diagonal[static_cast<std::size_t>(i)]));
     }
   }
 }

@@ -81,8 +81,8 @@ struct MatrixDeleter {
 LcpStats solveLcpSiconos(const MatX& A, const VecX& b, VecX& f, const SiconosLcpOptions& options) {
   const Eigen::Index n = b.size();
   if (A.rows() != n || A.cols() != n) {
-    throw InvalidInputError("Siconos LCP: A is " + std::to_string(A.rows()) + "×" +
-                            std::to_string(A.cols()) + " but b has " + std::to_string(n) + " rows");
+    throw InvalidInputError("Siconos LCP: A is " + toText(A.rows()) + "×" + toText(A.cols()) +
+                            " but b has " + toText(n) + " rows");
   }
   if (!A.allFinite() || !b.allFinite()) {
     throw InvalidInputError("Siconos LCP: A and b must be finite");

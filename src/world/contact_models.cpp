@@ -27,11 +27,11 @@ const char* describe(ShapeKind kind) {
 }
 
 std::string bodyLabel(const WorldDescription& d, std::size_t i) {
-  return "body " + std::to_string(i) + " ('" + d.bodies[i].name + "')";
+  return "body " + toText(i) + " ('" + d.bodies[i].name + "')";
 }
 
 std::string pairLabel(std::size_t k) {
-  return "pair " + std::to_string(k);
+  return "pair " + toText(k);
 }
 
 // The one kind of shape the world's bodies have (kNone if none has a shape).

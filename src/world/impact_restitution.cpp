@@ -16,7 +16,7 @@ void ImpactSetup::validate() const {
   requireFinite(angular_velocity, "impact angular velocity");
   if (!(std::isfinite(friction) && friction >= 0.0)) {
     throw InvalidInputError("impact friction coefficient must be finite and >= 0, got " +
-                            std::to_string(friction));
+                            toText(friction));
   }
   if (max_steps == 0) {
     throw InvalidInputError("impact max_steps must be positive");
@@ -64,9 +64,9 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
   };
   result.pre_impact_normal_velocity = normalVelocity(start);
   if (!(result.pre_impact_normal_velocity < 0.0)) {
-    throw InvalidInputError("impact: the lowest vertex " + std::to_string(result.contact_vertex) +
+    throw InvalidInputError("impact: the lowest vertex " + toText(result.contact_vertex) +
                             " does not approach the block (normal velocity " +
-                            std::to_string(result.pre_impact_normal_velocity) + " m/s)");
+                            toText(result.pre_impact_normal_velocity) + " m/s)");
   }
   result.kinetic_energy_before = kineticEnergy(start, result.mass);
   result.state_after = start;

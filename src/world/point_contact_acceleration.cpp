@@ -195,8 +195,7 @@ void PointContactWorld::stepAcceleration() {
   }
   for (const Body& b : bodies_) {
     if (!b.position.allFinite() || !b.velocity.allFinite() || !b.omega.allFinite())
-      throw NumericalError("body '" + b.name +
-                           "' left the finite numbers at t = " + std::to_string(time_));
+      throw NumericalError("body '" + b.name + "' left the finite numbers at t = " + toText(time_));
   }
   time_ += h;
 }

@@ -21,15 +21,14 @@ void PointContactSettings::validate() const {
     if (!ok)
       throw InvalidInputError("point-contact settings: " + message);
   };
-  require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + std::to_string(step));
-  require(std::isfinite(margin) && margin >= 0.0,
-          "margin must be ≥ 0, got " + std::to_string(margin));
+  require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + toText(step));
+  require(std::isfinite(margin) && margin >= 0.0, "margin must be ≥ 0, got " + toText(margin));
   require(std::isfinite(baumgarte) && baumgarte >= 0.0 && baumgarte <= 1.0,
-          "baumgarte must be in [0, 1], got " + std::to_string(baumgarte));
+          "baumgarte must be in [0, 1], got " + toText(baumgarte));
   require(std::isfinite(initial_penetration_tolerance) && initial_penetration_tolerance >= 0.0,
           "initial_penetration_tolerance must be ≥ 0");
   require(std::isfinite(weld_fraction) && weld_fraction >= 0.0 && weld_fraction < 1.0,
-          "weld_fraction must be in [0, 1), got " + std::to_string(weld_fraction));
+          "weld_fraction must be in [0, 1), got " + toText(weld_fraction));
   require(max_points_per_pair >= 1, "max_points_per_pair must be ≥ 1");
   solver.validate();
   if (formulation == Formulation::kAcceleration) {
@@ -57,7 +56,7 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
     PolyhedronBodyDescription& d = description.bodies[i];
     const std::string what = "body '" + d.name + "'";
     if (!isValidBodyName(d.name)) {
-      throw InvalidInputError("body " + std::to_string(i) + ": invalid name '" + d.name + "'");
+      throw InvalidInputError("body " + toText(i) + ": invalid name '" + d.name + "'");
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (description.bodies[j].name == d.name) {
@@ -84,7 +83,7 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
     requireFinite(h.normal, what + " normal");
     if (std::abs(h.normal.norm() - 1.0) > kUnitTolerance) {
       throw InvalidInputError(what + ": normal must be a unit vector (norm " +
-                              std::to_string(h.normal.norm()) + ")");
+                              toText(h.normal.norm()) + ")");
     }
     if (!std::isfinite(h.offset))
       throw InvalidInputError(what + ": offset must be finite");
@@ -94,8 +93,8 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
   }
   for (const auto& [pair, mu] : description.pair_friction) {
     if (pair.first >= pair.second || pair.second >= bodies_.size() + half_spaces_.size())
-      throw InvalidInputError("pair friction: no pair (" + std::to_string(pair.first) + ", " +
-                              std::to_string(pair.second) + ")");
+      throw InvalidInputError("pair friction: no pair (" + toText(pair.first) + ", " +
+                              toText(pair.second) + ")");
     if (!(mu >= 0.0) || !std::isfinite(mu))
       throw InvalidInputError("pair friction: friction must be ≥ 0");
   }
@@ -110,7 +109,7 @@ PointContactWorld::PointContactWorld(PointContactWorldDescription description)
       const std::string other = b < bodies_.size()
                                     ? "body '" + bodies_[b].name + "'"
                                     : "half-space '" + half_spaces_[b - bodies_.size()].name + "'";
-      throw InvalidInputError("body '" + bodies_[g.a].name + "' starts " + std::to_string(depth) +
+      throw InvalidInputError("body '" + bodies_[g.a].name + "' starts " + toText(depth) +
                               " m inside " + other);
     }
   }
@@ -259,7 +258,7 @@ const PointContactStepStats& PointContactWorld::step() {
     body.orientation = (quaternionExp(h * body.omega) * body.orientation).normalized();
     if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite()) {
       throw NumericalError("body '" + body.name +
-                           "' left the finite numbers at t = " + std::to_string(time_));
+                           "' left the finite numbers at t = " + toText(time_));
     }
   }
   time_ += h;

@@ -14,7 +14,7 @@ namespace contactsim::world_detail {
 namespace {
 
 std::string bodyLabel(std::size_t i, const BodyDescription& b) {
-  return "body " + std::to_string(i) + " ('" + b.name + "')";
+  return "body " + toText(i) + " ('" + b.name + "')";
 }
 
 // The single μ of a planar world: ResponseWorld has one coefficient for every contact.
@@ -67,7 +67,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
     throw InvalidInputError("smooth contacts need smooth bodies, not planar response-map bodies");
   if (std::abs(description.gravity.z()) > 0.0) {
     throw InvalidInputError("gravity: a planar world's gravity lies in the plane (z = 0), got " +
-                            std::to_string(description.gravity.z()) + " m/s² along z");
+                            toText(description.gravity.z()) + " m/s² along z");
   }
   gravity_ = description.gravity.head<2>();
   ResponseWorldOptions options;

@@ -44,11 +44,11 @@ void ResponseWorldOptions::validate() const {
   requireFinite(gravity, "response world gravity");
   if (!(std::isfinite(friction) && friction >= 0.0)) {
     throw InvalidInputError("response world friction coefficient must be finite and >= 0, got " +
-                            std::to_string(friction));
+                            toText(friction));
   }
   if (!(std::isfinite(release_tolerance) && release_tolerance >= 0.0)) {
     throw InvalidInputError("response world release_tolerance must be finite and >= 0, got " +
-                            std::to_string(release_tolerance));
+                            toText(release_tolerance));
   }
   solver.validate();
 }
@@ -59,7 +59,7 @@ ResponseWorld::ResponseWorld(const ResponseWorldOptions& options) : options_(opt
 
 std::size_t ResponseWorld::addBody(std::shared_ptr<const ResponseMap> map,
                                    const PlanarBodyState& state) {
-  const std::string what = "response world body " + std::to_string(bodies_.size());
+  const std::string what = "response world body " + toText(bodies_.size());
   if (!map) {
     throw InvalidInputError(what + ": no response map");
   }
@@ -94,9 +94,9 @@ std::size_t ResponseWorld::addBody(std::shared_ptr<const ResponseMap> map,
   if (bodies_.size() >= 2) {
     for (std::size_t i = 0; i < bodies_.size(); ++i) {
       if (const auto v = firstReflexVertex(bodies_[i].map->outline)) {
-        const std::string message = "response world body " + std::to_string(i) + ": " +
+        const std::string message = "response world body " + toText(i) + ": " +
                                     mapName(*bodies_[i].map) + " outline turns clockwise at " +
-                                    "vertex " + std::to_string(*v) +
+                                    "vertex " + toText(*v) +
                                     "; contact between two map bodies needs convex outlines";
         bodies_.pop_back();
         throw InvalidInputError(message);
@@ -108,7 +108,7 @@ std::size_t ResponseWorld::addBody(std::shared_ptr<const ResponseMap> map,
 }
 
 std::size_t ResponseWorld::addHalfPlane(const HalfPlane& plane) {
-  plane.validate("response world half-plane " + std::to_string(planes_.size()));
+  plane.validate("response world half-plane " + toText(planes_.size()));
   planes_.push_back(plane);
   return planes_.size() - 1;
 }

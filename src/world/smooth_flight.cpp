@@ -162,7 +162,7 @@ void SmoothWorld::advanceFree(Body& body, double t_start, double t_end, bool rec
     }
     if (!x.allFinite()) {
       throw NumericalError("body '" + body.name + "' state became non-finite at t = " +
-                           std::to_string(t + h) + " (step " + std::to_string(h) + " s)");
+                           toText(t + h) + " (step " + toText(h) + " s)");
     }
     t += h;
     if (record) {

@@ -354,9 +354,8 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
       touch.time == pairs.last_impact_time ? pairs.impacts_at_one_time + 1 : 1;
   pairs.last_impact_time = touch.time;
   if (pairs.impacts_at_one_time > 100000) {
-    throw NumericalError(
-        "free bodies: more than 100000 impacts at t = " + std::to_string(touch.time) +
-        " (last between '" + A.name + "' and '" + B.name + "')");
+    throw NumericalError("free bodies: more than 100000 impacts at t = " + toText(touch.time) +
+                         " (last between '" + A.name + "' and '" + B.name + "')");
   }
   // Only two flying bodies may start a contact with each other: a body holds one contact.
   const bool both_flying = !A.contact && !A.carrier && !B.contact && !B.carrier;

@@ -34,7 +34,7 @@ SmoothWorld::SmoothWorld(const WorldDescription& description)
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
     const BodyDescription& b = description.bodies[i];
     if (b.polyhedron || b.half_space) {
-      throw InvalidInputError("body " + std::to_string(i) + " ('" + b.name +
+      throw InvalidInputError("body " + toText(i) + " ('" + b.name +
                               "'): polyhedra and half-spaces belong to the point-contact "
                               "integrator");
     }
@@ -65,7 +65,7 @@ void SmoothWorld::buildSmoothContacts(const WorldDescription& description) {
   std::set<std::size_t> in_contact;
   for (std::size_t c = 0; c < description.smooth_contacts.size(); ++c) {
     const SmoothContactDescription& d = description.smooth_contacts[c];
-    const std::string what = "smooth contact " + std::to_string(c);
+    const std::string what = "smooth contact " + toText(c);
     if (d.free_body >= bodies_.size() || d.fixed_body >= bodies_.size()) {
       throw InvalidInputError(what + ": body index out of range");
     }
@@ -140,7 +140,7 @@ void SmoothWorld::buildCollisions(const WorldDescription& description) {
     if (!body->proximity) {
       continue;
     }
-    const std::string what = "body " + std::to_string(i) + " ('" + body->name + "')";
+    const std::string what = "body " + toText(i) + " ('" + body->name + "')";
     const Frame pose = stateAt(*body, time_).pose();
     for (std::size_t k = 0; k < obstacles_->list.size(); ++k) {
       if (obstacles_->body[k] == body->support) {
@@ -151,7 +151,7 @@ void SmoothWorld::buildCollisions(const WorldDescription& description) {
       if (cp.converged && cp.distance < -collisions_.tolerance) {
         throw InvalidInputError(what + " starts inside body '" +
                                 bodies_[obstacles_->body[k]]->name + "' (overlap " +
-                                std::to_string(-cp.distance) + " m)");
+                                toText(-cp.distance) + " m)");
       }
       if (!cp.converged && meshDistance(*body->proximity, pose, *o.shape, o.pose) == 0.0) {
         throw InvalidInputError(what + " starts inside body '" +

@@ -276,9 +276,8 @@ FlightResult flyUntilTouch(const ProximityShape& shape, const RigidBodyState& st
     out.steps.push_back(step);
     t += step;
   }
-  throw NumericalError(
-      "free flight: conservative advancement did not reach a touch or t = " + std::to_string(t1) +
-      " within " + std::to_string(settings.max_iterations) + " iterations");
+  throw NumericalError("free flight: conservative advancement did not reach a touch or t = " +
+                       toText(t1) + " within " + toText(settings.max_iterations) + " iterations");
 }
 
 }  // namespace contactsim::world_detail

@@ -16,7 +16,7 @@ namespace {
 constexpr double kDefaultFriction = 0.5;
 
 std::string bodyLabel(std::size_t i, const BodyDescription& b) {
-  return "body " + std::to_string(i) + " ('" + b.name + "')";
+  return "body " + toText(i) + " ('" + b.name + "')";
 }
 
 }  // namespace

@@ -52,8 +52,7 @@ std::vector<std::string> namesOf(const Range& bodies) {
   }
   if (first == message.size())
     throw error;
-  throw InvalidInputError("body " + std::to_string(index) + " ('" + names[index] +
-                          "'): " + message);
+  throw InvalidInputError("body " + toText(index) + " ('" + names[index] + "'): " + message);
 }
 
 }  // namespace contactsim::world_detail

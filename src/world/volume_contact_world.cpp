@@ -27,20 +27,20 @@ void VolumeContactSettings::validate() const {
     if (!ok)
       throw InvalidInputError("volume-contact settings: " + message);
   };
-  require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + std::to_string(step));
+  require(std::isfinite(step) && step > 0.0, "step must be > 0, got " + toText(step));
   require(model != ContactModel::kSmooth, "the model must be 6d or point, not smooth");
   require(std::isfinite(resolution) && resolution > 0.0,
-          "resolution must be > 0 [m], got " + std::to_string(resolution));
+          "resolution must be > 0 [m], got " + toText(resolution));
   require(std::isfinite(target_volume) && target_volume >= 0.0,
-          "target_volume must be ≥ 0 [m³], got " + std::to_string(target_volume));
+          "target_volume must be ≥ 0 [m³], got " + toText(target_volume));
   require(std::isfinite(compliance) && compliance >= 0.0,
-          "compliance must be ≥ 0, got " + std::to_string(compliance));
+          "compliance must be ≥ 0, got " + toText(compliance));
   require(std::isfinite(relaxation) && relaxation > 0.0 && relaxation <= 1.0,
-          "relaxation must be in (0, 1], got " + std::to_string(relaxation));
+          "relaxation must be in (0, 1], got " + toText(relaxation));
   require(std::isfinite(initial_volume_tolerance), "initial_volume_tolerance must be finite");
   require(std::isfinite(baumgarte) && baumgarte >= 0.0 && baumgarte <= 1.0,
-          "baumgarte must be in [0, 1], got " + std::to_string(baumgarte));
-  require(std::isfinite(slop) && slop >= 0.0, "slop must be ≥ 0 [m], got " + std::to_string(slop));
+          "baumgarte must be in [0, 1], got " + toText(baumgarte));
+  require(std::isfinite(slop) && slop >= 0.0, "slop must be ≥ 0 [m], got " + toText(slop));
   require(max_points_per_pair >= 1, "max_points_per_pair must be ≥ 1");
   solver.validate();
 }
@@ -106,7 +106,7 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
     MeshBodyDescription& d = description.bodies[i];
     const std::string what = "body '" + d.name + "'";
     if (!isValidBodyName(d.name))
-      throw InvalidInputError("body " + std::to_string(i) + ": invalid name '" + d.name + "'");
+      throw InvalidInputError("body " + toText(i) + ": invalid name '" + d.name + "'");
     for (std::size_t j = 0; j < i; ++j) {
       if (description.bodies[j].name == d.name)
         throw InvalidInputError("two bodies are named '" + d.name + "'");
@@ -134,8 +134,8 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
   }
   for (const auto& [pair, mu] : description.pair_friction) {
     if (pair.first >= pair.second || pair.second >= bodies_.size())
-      throw InvalidInputError("pair friction: no pair (" + std::to_string(pair.first) + ", " +
-                              std::to_string(pair.second) + ")");
+      throw InvalidInputError("pair friction: no pair (" + toText(pair.first) + ", " +
+                              toText(pair.second) + ")");
     if (!(mu >= 0.0) || !std::isfinite(mu))
       throw InvalidInputError("pair friction: friction must be ≥ 0");
   }
@@ -144,7 +144,7 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
 
   for (std::size_t k = 0; k < description.joints.size(); ++k) {
     const JointDescription& d = description.joints[k];
-    const std::string what = "joint " + std::to_string(k) + " ('" + d.name + "')";
+    const std::string what = "joint " + toText(k) + " ('" + d.name + "')";
     if (d.body_a >= bodies_.size() || (d.body_b && *d.body_b >= bodies_.size()))
       throw InvalidInputError(what + ": body index out of range");
     const std::size_t b = d.body_b.value_or(world_index_);
@@ -186,8 +186,8 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
       const bool a_first = !bodies_[p.a].fixed;  // name a free body first
       throw InvalidInputError("body '" + bodies_[a_first ? p.a : p.b].name +
                               "' starts inside body '" + bodies_[a_first ? p.b : p.a].name +
-                              "' (intersection volume " + std::to_string(p.patch.volume) +
-                              " m³ above " + std::to_string(tolerance) + ")");
+                              "' (intersection volume " + toText(p.patch.volume) + " m³ above " +
+                              toText(tolerance) + ")");
     }
   }
 }
@@ -326,7 +326,7 @@ const VolumeContactStepStats& VolumeContactWorld::step() {
     if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite() ||
         !body.orientation.coeffs().allFinite()) {
       throw NumericalError("body '" + body.name +
-                           "' left the finite numbers at t = " + std::to_string(time_));
+                           "' left the finite numbers at t = " + toText(time_));
     }
   }
   time_ += h;

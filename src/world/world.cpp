@@ -17,7 +17,7 @@ World::World(WorldDescription description) : integrator_(description.integrator)
   std::set<std::string> names;
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
     BodyDescription& b = description.bodies[i];
-    const std::string what = "body " + std::to_string(i) + " ('" + b.name + "')";
+    const std::string what = "body " + toText(i) + " ('" + b.name + "')";
     if (!isValidBodyName(b.name)) {
       throw InvalidInputError(what +
                               ": a body name must be non-empty and use only letters, "
@@ -36,7 +36,7 @@ World::World(WorldDescription description) : integrator_(description.integrator)
   subsystem_ = world_detail::makeSubsystem(description);
   for (std::size_t i = 0; i < names_.size(); ++i) {
     if (!fixed_[i] && !std::isfinite(subsystem_->energy(i))) {
-      throw InvalidInputError("body " + std::to_string(i) + " ('" + names_[i] +
+      throw InvalidInputError("body " + toText(i) + " ('" + names_[i] +
                               "'): its energy is not finite (position or velocity too large)");
     }
   }
@@ -51,8 +51,8 @@ void World::advanceTo(double t) {
   // Velocity-level worlds stop at the whole step nearest t, up to half a step past it: a later
   // target short of time() is already reached; only a target before the last one goes back.
   if (t < last_target_) {
-    throw InvalidInputError("cannot advance the world backwards, from t = " +
-                            std::to_string(last_target_) + " to " + std::to_string(t));
+    throw InvalidInputError("cannot advance the world backwards, from t = " + toText(last_target_) +
+                            " to " + toText(t));
   }
   last_target_ = t;
   subsystem_->advanceTo(t);
@@ -99,7 +99,7 @@ PlanarBodyState World::planarState(std::size_t i) const {
   (void)names_.at(i);  // range check
   if (const auto s = subsystem_->planarState(i))
     return *s;
-  throw InvalidInputError("body " + std::to_string(i) + " ('" + names_[i] +
+  throw InvalidInputError("body " + toText(i) + " ('" + names_[i] +
                           "'): not a body of a planar world");
 }
 

@@ -101,12 +101,12 @@ void CollisionSettings::validate() const {
   requireFinite(irregular_radius, "collisions: irregular radius");
   if (irregular_radius < 0.0 || irregular_radius >= 0.5) {
     throw InvalidInputError("collisions: irregular radius must lie in [0, 0.5), got " +
-                            std::to_string(irregular_radius));
+                            toText(irregular_radius));
   }
   requirePositive(bounce_speed, "collisions: bounce speed [m/s]");
   if (tessellation < 1 || tessellation > 64) {
     throw InvalidInputError("collisions: tessellation must lie in 1..64, got " +
-                            std::to_string(tessellation));
+                            toText(tessellation));
   }
 }
 

@@ -23,7 +23,7 @@ void requireFinite(const Eigen::MatrixBase<Derived>& x, const std::string& what)
 /// Throws InvalidInputError unless x is finite.
 inline void requireFinite(double x, const std::string& what) {
   if (!std::isfinite(x)) {
-    throw InvalidInputError(what + " must be finite, got " + std::to_string(x));
+    throw InvalidInputError(what + " must be finite, got " + toText(x));
   }
 }
 
@@ -31,7 +31,7 @@ inline void requireFinite(double x, const std::string& what) {
 inline void requirePositive(double x, const std::string& what) {
   requireFinite(x, what);
   if (!(x > 0.0)) {
-    throw InvalidInputError(what + " must be positive, got " + std::to_string(x));
+    throw InvalidInputError(what + " must be positive, got " + toText(x));
   }
 }
 

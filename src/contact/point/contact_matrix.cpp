@@ -36,12 +36,12 @@ namespace {
 void validate(std::span<const ContactBody> bodies, std::span<const PointContact> contacts) {
   velocity_detail::validateBodies(bodies, "contact body");
   for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const std::string what = "contact body " + std::to_string(k);
+    const std::string what = "contact body " + toText(k);
     requireFinite(bodies[k].external_force, what + " external force");
     requireFinite(bodies[k].external_torque, what + " external torque");
   }
   for (std::size_t i = 0; i < contacts.size(); ++i) {
-    point_detail::validateContact(bodies, contacts[i], "contact " + std::to_string(i));
+    point_detail::validateContact(bodies, contacts[i], "contact " + toText(i));
   }
 }
 
@@ -121,8 +121,8 @@ std::vector<BodyAcceleration> bodyAccelerations(std::span<const ContactBody> bod
                                                 std::span<const PointContact> contacts,
                                                 const VecX& f) {
   if (f.size() != static_cast<Eigen::Index>(contacts.size())) {
-    throw InvalidInputError("contact forces: " + std::to_string(f.size()) + " values for " +
-                            std::to_string(contacts.size()) + " contacts");
+    throw InvalidInputError("contact forces: " + toText(f.size()) + " values for " +
+                            toText(contacts.size()) + " contacts");
   }
   validate(bodies, contacts);
   std::vector<Vec3> force(bodies.size(), Vec3::Zero());

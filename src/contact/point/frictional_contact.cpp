@@ -20,11 +20,11 @@ void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalCo
   velocity_detail::validateBodies(bodies, "velocity body");
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
-    const std::string what = "frictional contact " + std::to_string(i);
+    const std::string what = "frictional contact " + toText(i);
     point_detail::validateContact(bodies, c, what);
     if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
       throw InvalidInputError(what + ": friction must be finite and ≥ 0, got " +
-                              std::to_string(c.friction));
+                              toText(c.friction));
     }
     if (!std::isfinite(c.target_normal_velocity)) {
       throw InvalidInputError(what + ": target normal velocity must be finite");
@@ -138,7 +138,7 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
   if (impulses.size() != contacts.size())
     impulses.assign(contacts.size(), Vec3::Zero());
   for (std::size_t i = 0; i < impulses.size(); ++i) {
-    requireFinite(impulses[i], "warm-start impulse " + std::to_string(i));
+    requireFinite(impulses[i], "warm-start impulse " + toText(i));
   }
 
   // Phases timed for bouchard-2015 Table 1: assembly (W), factorization (W⁻¹), solve.

@@ -24,7 +24,7 @@ void validateContact(std::span<const Body> bodies, const Contact& c, const std::
   requireFinite(c.normal, what + " normal");
   if (std::abs(c.normal.norm() - 1.0) > kUnitTolerance) {
     throw InvalidInputError(what + ": normal must be a unit vector (norm " +
-                            std::to_string(c.normal.norm()) + ")");
+                            toText(c.normal.norm()) + ")");
   }
 }
 

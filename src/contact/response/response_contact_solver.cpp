@@ -40,11 +40,11 @@ void applyImpulse(std::span<PlanarVelocity> bodies, const ResponseContactRow& ro
 void ResponseSolverOptions::validate() const {
   if (max_sweeps < 1) {
     throw InvalidInputError("response solver max_sweeps must be at least 1, got " +
-                            std::to_string(max_sweeps));
+                            toText(max_sweeps));
   }
   if (!(std::isfinite(tolerance) && tolerance >= 0.0)) {
     throw InvalidInputError("response solver tolerance must be finite and >= 0, got " +
-                            std::to_string(tolerance));
+                            toText(tolerance));
   }
 }
 

@@ -33,7 +33,7 @@ void SmoothContact::afterStep() {
   const FrictionParameters& f = setup_.friction;
   if (!(a.normal_force > 0.0)) {  // kry-pai-2002 §3.3: the bilateral constraint pulls: separate
     separated_ = true;
-    log(SmoothContactEventType::kSeparation, "normal force " + std::to_string(a.normal_force));
+    log(SmoothContactEventType::kSeparation, "normal force " + toText(a.normal_force));
     return;
   }
   const FrictionMode before = state_.mode;

@@ -157,9 +157,9 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   const auto across = surface.acrossEdge(from, crossing.edge, crossing.alpha);
   if (!across) {
     separated_ = true;
-    log(SmoothContactEventType::kLeftSurface,
-        "body " + std::to_string(body) + " patch " + std::to_string(from) + " edge " +
-            std::to_string(crossing.edge) + " is an open boundary");
+    log(SmoothContactEventType::kLeftSurface, "body " + toText(body) + " patch " + toText(from) +
+                                                  " edge " + toText(crossing.edge) +
+                                                  " is an open boundary");
     return;
   }
   // The twist of body 1 is what must not change (eq. 43); contact frames may.
@@ -190,9 +190,9 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   state_.qdot = coordinateVelocity(phi);  // eq. 43
   state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
   ++stats_.patch_crossings;
-  log(SmoothContactEventType::kPatchCrossing,
-      "body " + std::to_string(body) + ": patch " + std::to_string(from) + " -> " +
-          std::to_string(across->patch) + " across edge " + std::to_string(crossing.edge));
+  log(SmoothContactEventType::kPatchCrossing, "body " + toText(body) + ": patch " + toText(from) +
+                                                  " -> " + toText(across->patch) + " across edge " +
+                                                  toText(crossing.edge));
 }
 
 void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, double h) {

@@ -68,7 +68,7 @@ SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initia
   requireFinite(setup_.irregular_radius, "irregular_radius");
   if (setup_.irregular_radius < 0.0) {
     throw InvalidInputError("smooth contact: irregular_radius must be >= 0, got " +
-                            std::to_string(setup_.irregular_radius));
+                            toText(setup_.irregular_radius));
   }
   requireFinite(state_.q, "contact coordinates q");
   requireFinite(state_.qdot, "contact velocities qdot");
@@ -77,8 +77,8 @@ SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initia
     const Surface& surface = body == 1 ? *setup_.surface1 : *setup_.surface2;
     const int patch = body == 1 ? state_.patch1 : state_.patch2;
     if (patch < 0 || patch >= surface.patchCount()) {
-      throw InvalidInputError("body " + std::to_string(body) + " patch " + std::to_string(patch) +
-                              " out of range [0, " + std::to_string(surface.patchCount()) + ")");
+      throw InvalidInputError("body " + toText(body) + " patch " + toText(patch) +
+                              " out of range [0, " + toText(surface.patchCount()) + ")");
     }
     const Vec2 p = st(state_.q, body);
     if (!surface.domain(patch).contains(p, setup_.boundary_epsilon)) {
@@ -386,8 +386,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       continue;
     }
     if (!r.x.allFinite()) {
-      throw NumericalError("smooth contact: state became non-finite at t = " +
-                           std::to_string(time_));
+      throw NumericalError("smooth contact: state became non-finite at t = " + toText(time_));
     }
     time_ += r.h;
     state_ = withState(setup_, state_, r.x);
@@ -418,8 +417,8 @@ SmoothContactState SmoothContact::stateAt(double t) const {
       s.body2 = interpolateFlight(it->s0.body2, it->t0, it->s1.body2, it->t1, it->t0 + u * h);
     return s;
   }
-  throw InvalidInputError("smooth contact: no dense output at t = " + std::to_string(t) +
-                          " (the last advance covered up to " + std::to_string(time_) + ")");
+  throw InvalidInputError("smooth contact: no dense output at t = " + toText(t) +
+                          " (the last advance covered up to " + toText(time_) + ")");
 }
 
 Frame SmoothContact::worldPoseAt(double t) const {

@@ -17,7 +17,7 @@ template <class Body>
 void validateBodies(std::span<const Body> bodies, const std::string& kind) {
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const Body& b = bodies[k];
-    const std::string what = kind + " " + std::to_string(k);
+    const std::string what = kind + " " + toText(k);
     if (!(b.inverse_mass >= 0.0) || !std::isfinite(b.inverse_mass)) {
       throw InvalidInputError(what + ": inverse mass must be finite and ≥ 0");
     }
@@ -33,9 +33,8 @@ template <class Body>
 void validatePair(std::span<const Body> bodies, std::size_t body_a, std::size_t body_b,
                   const std::string& what) {
   if (body_a >= bodies.size() || body_b >= bodies.size() || body_a == body_b) {
-    throw InvalidInputError(what + ": bodies (" + std::to_string(body_a) + ", " +
-                            std::to_string(body_b) + ") must be two distinct bodies of " +
-                            std::to_string(bodies.size()));
+    throw InvalidInputError(what + ": bodies (" + toText(body_a) + ", " + toText(body_b) +
+                            ") must be two distinct bodies of " + toText(bodies.size()));
   }
   if (bodies[body_a].isFixed() && bodies[body_b].isFixed()) {
     throw InvalidInputError(what + ": both bodies are fixed");

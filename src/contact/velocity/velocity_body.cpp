@@ -10,12 +10,11 @@ namespace contactsim {
 
 void SweepOptions::validate() const {
   if (max_iterations < 1) {
-    throw InvalidInputError("block PGS: max_iterations must be ≥ 1, got " +
-                            std::to_string(max_iterations));
+    throw InvalidInputError("block PGS: max_iterations must be ≥ 1, got " + toText(max_iterations));
   }
   if (!(tolerance >= 0.0) || !std::isfinite(tolerance)) {
     throw InvalidInputError("block PGS: tolerance must be finite and ≥ 0, got " +
-                            std::to_string(tolerance));
+                            toText(tolerance));
   }
 }
 

@@ -15,8 +15,8 @@ namespace {
 
 void checkRadii(double a, double b) {
   if (!(a >= 0.0) || !(b >= 0.0) || !std::isfinite(a) || !std::isfinite(b)) {
-    throw InvalidInputError("patch ellipse: radii must be finite and ≥ 0, got (" +
-                            std::to_string(a) + ", " + std::to_string(b) + ")");
+    throw InvalidInputError("patch ellipse: radii must be finite and ≥ 0, got (" + toText(a) +
+                            ", " + toText(b) + ")");
   }
 }
 

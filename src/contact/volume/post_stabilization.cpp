@@ -32,7 +32,7 @@ std::vector<PoseCorrection> postStabilize(std::span<const VelocityBody> bodies,
   options.validate();
   volume_detail::validateBodies(bodies);
   for (std::size_t i = 0; i < contacts.size(); ++i)
-    volume_detail::validateContact(bodies, contacts[i], "volume contact " + std::to_string(i));
+    volume_detail::validateContact(bodies, contacts[i], "volume contact " + toText(i));
 
   // Displacement accumulators: the same body data with (δθ, δx) in place of (ω, v).
   std::vector<VelocityBody> moved(bodies.begin(), bodies.end());

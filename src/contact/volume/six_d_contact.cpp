@@ -34,7 +34,7 @@ void resizeWarmStart(std::vector<Wrench>& wrenches, std::size_t n, const std::st
   if (wrenches.size() != n)
     wrenches.assign(n, Wrench::Zero());
   for (std::size_t i = 0; i < n; ++i)
-    requireFinite(wrenches[i], "warm-start " + kind + " wrench " + std::to_string(i));
+    requireFinite(wrenches[i], "warm-start " + kind + " wrench " + toText(i));
 }
 
 }  // namespace
@@ -49,10 +49,9 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
   const std::span<const VelocityBody> const_bodies(bodies.data(), bodies.size());
   volume_detail::validateBodies(const_bodies);
   for (std::size_t i = 0; i < contacts.size(); ++i)
-    volume_detail::validateContact(const_bodies, contacts[i],
-                                   "volume contact " + std::to_string(i));
+    volume_detail::validateContact(const_bodies, contacts[i], "volume contact " + toText(i));
   for (std::size_t i = 0; i < joints.size(); ++i)
-    volume_detail::validateJoint(const_bodies, joints[i], "joint " + std::to_string(i));
+    volume_detail::validateJoint(const_bodies, joints[i], "joint " + toText(i));
   resizeWarmStart(contact_wrenches, contacts.size(), "contact");
   resizeWarmStart(joint_wrenches, joints.size(), "joint");
 
@@ -77,7 +76,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     ContactBlock& cb = contact_blocks[i];
     cb.S_factor.compute(cb.block.S);
     if (cb.S_factor.info() != Eigen::Success) {
-      throw NumericalError("volume contact " + std::to_string(i) + ": singular Schur complement");
+      throw NumericalError("volume contact " + toText(i) + ": singular Schur complement");
     }
   }
   stats.factorization_seconds = since(phase);
@@ -96,7 +95,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
   std::vector<Wrench> joint_lambda(joints.size());
   for (std::size_t i = 0; i < joints.size(); ++i) {
     joint_blocks.push_back(
-        volume_detail::makeJointBlock(const_bodies, joints[i], "joint " + std::to_string(i)));
+        volume_detail::makeJointBlock(const_bodies, joints[i], "joint " + toText(i)));
     const JointBlock& jb = joint_blocks.back();
     joint_lambda[i] = volume_detail::fromWorldAxes(jb.block, joint_wrenches[i]);
     for (std::size_t r = 0; r < 6; ++r) {
@@ -160,8 +159,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     if (options.record_history)
       stats.history.push_back(stats.update_norm);
     if (!std::isfinite(stats.update_norm))
-      throw NumericalError("6D contact solver: non-finite update in sweep " +
-                           std::to_string(sweep));
+      throw NumericalError("6D contact solver: non-finite update in sweep " + toText(sweep));
     if (stats.update_norm <= options.tolerance) {
       stats.converged = true;
       break;

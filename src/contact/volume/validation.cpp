@@ -25,7 +25,7 @@ void requireRotation(const Mat3& R, const std::string& what) {
 
 void requireNonNegative(double x, const std::string& what) {
   if (!(x >= 0.0) || !std::isfinite(x)) {
-    throw InvalidInputError(what + " must be finite and ≥ 0, got " + std::to_string(x));
+    throw InvalidInputError(what + " must be finite and ≥ 0, got " + toText(x));
   }
 }
 
@@ -41,7 +41,7 @@ void validateBodies(std::span<const VelocityBody> bodies) {
     const bool symmetric = (I_inv - I_inv.transpose()).lpNorm<Eigen::Infinity>() <=
                            1e-9 * I_inv.lpNorm<Eigen::Infinity>();
     if (!symmetric || Eigen::LLT<Mat3>(I_inv).info() != Eigen::Success) {
-      throw InvalidInputError("velocity body " + std::to_string(k) +
+      throw InvalidInputError("velocity body " + toText(k) +
                               ": inverse inertia of a free body must be symmetric positive "
                               "definite");
     }

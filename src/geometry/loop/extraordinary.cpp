@@ -77,9 +77,9 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
     lu.setThreshold(1e-10);
     const Eigen::MatrixXd kernel = lu.kernel();
     if (kernel.cols() != m) {
-      throw std::logic_error("Loop valence " + std::to_string(N) + ": generalised eigenspace of " +
-                             std::to_string(lambda) + " has dimension " +
-                             std::to_string(kernel.cols()) + ", expected " + std::to_string(m));
+      throw std::logic_error("Loop valence " + toText(N) + ": generalised eigenspace of " +
+                             toText(lambda) + " has dimension " + toText(kernel.cols()) +
+                             ", expected " + toText(m));
     }
     basis->V.middleCols(column, m) = kernel;
     basis->blocks.push_back({column, m, lambda, Eigen::MatrixXd()});
@@ -103,7 +103,7 @@ std::unique_ptr<ExtraordinaryBasis> build(int N) {
     }
   }
   if (off.cwiseAbs().maxCoeff() > 1e-9) {
-    throw std::logic_error("Loop valence " + std::to_string(N) + ": eigenspaces do not split A");
+    throw std::logic_error("Loop valence " + toText(N) + ": eigenspaces do not split A");
   }
   for (int k = 0; k < 3; ++k) {
     std::vector<int> slots(pick[k].begin(), pick[k].end());
@@ -157,8 +157,8 @@ KPoints ExtraordinaryBasis::power(int m, const KPoints& X) const {
 
 const ExtraordinaryBasis& extraordinaryBasis(int valence) {
   if (valence < 3 || valence > kMaxLoopValence || valence == 6) {
-    throw InvalidInputError("no extraordinary Loop basis for valence " + std::to_string(valence) +
-                            " (supported: 3.." + std::to_string(kMaxLoopValence) + ", not 6)");
+    throw InvalidInputError("no extraordinary Loop basis for valence " + toText(valence) +
+                            " (supported: 3.." + toText(kMaxLoopValence) + ", not 6)");
   }
   static std::mutex mutex;
   static std::map<int, std::unique_ptr<ExtraordinaryBasis>> cache;
