@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "contactsim/error.hpp"
+#include "contactsim/geometry/triangle_mesh.hpp"
 #include "contactsim/math/checks.hpp"
 #include "mesh_checks.hpp"
 
@@ -30,9 +31,7 @@ std::string str(int i) {
 // Non-finite coordinates, then positions equal within 1e-12 of the bounding-box diagonal.
 void checkPositions(const std::vector<Vec3>& vertices, const std::string& p) {
   const int n = static_cast<int>(vertices.size());
-  for (int v = 0; v < n; ++v) {
-    requireFinite(vertices[static_cast<std::size_t>(v)], p + "vertex " + str(v));
-  }
+  mesh_checks::checkCoordinates(vertices, p);
   Vec3 lo = vertices.front();
   Vec3 hi = lo;
   for (const Vec3& x : vertices) {
@@ -141,6 +140,31 @@ ControlMesh::ControlMesh(std::vector<Vec3> vertices, std::vector<Face> faces,
   }
 
   mesh_checks::checkAreas(vertices_, faces_, p, kNames);
+  checkEnclosesVolume(p);
+}
+
+// Issue 27, defect 6: an inside-out or self-intersecting control mesh was accepted, and its
+// surface then met other bodies from the wrong side. The triangle mesh's checks (positive
+// volume, no two faces crossing) apply to the control mesh alike.
+void ControlMesh::checkEnclosesVolume(const std::string& p) const {
+  std::vector<TriangleMesh::Triangle> triangles;
+  for (const Face& f : faces_)
+    triangles.emplace_back(f[0], f[1], f[2]);
+  try {
+    (void)TriangleMesh(vertices_, std::move(triangles), "", MeshValidation::kFull);
+  } catch (const InvalidInputError& e) {
+    // In the control mesh's words: its triangles are its faces.
+    std::string message = e.what();
+    for (const auto& [from, to] :
+         {std::pair<std::string, std::string>{"triangle mesh", "control mesh"},
+          {"triangles", "faces"}}) {
+      for (std::size_t at = message.find(from); at != std::string::npos;
+           at = message.find(from, at + to.size())) {
+        message.replace(at, from.size(), to);
+      }
+    }
+    throw InvalidInputError(p + message);
+  }
 }
 
 ControlMesh ControlMesh::loadObj(const std::filesystem::path& file) {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
 
 namespace contactsim::mesh_checks {
 namespace {
@@ -117,6 +118,19 @@ void checkEdges(const std::vector<DirectedEdge>& edges, const std::string& p, co
       throw InvalidInputError(p + "edge (" + str(e.from) + ", " + str(e.to) + ") has only one " +
                               names.element + " (" + names.element + " " + str(e.face) + "): the " +
                               names.mesh + " must be closed");
+    }
+  }
+}
+
+void checkCoordinates(const std::vector<Vec3>& vertices, const std::string& p) {
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
+    const std::string what = p + "vertex " + toText(v);
+    requireFinite(vertices[v], what);
+    if (vertices[v].cwiseAbs().maxCoeff() > kMaxCoordinate) {
+      throw InvalidInputError(what + " has a coordinate of magnitude " +
+                              toText(vertices[v].cwiseAbs().maxCoeff()) + ": coordinates must " +
+                              "stay within " + toText(kMaxCoordinate) +
+                              " (their squares overflow)");
     }
   }
 }

@@ -54,6 +54,14 @@ findEdge(const std::vector<DirectedEdge>& edges, int a, int b);
 void checkEdges(const std::vector<DirectedEdge>& edges, const std::string& p, const Names& names);
 
 /// Throws for a triangle whose vertices are collinear (area ≤ 1e-14 × longest edge²).
+/// Coordinates at most this large in magnitude [m]: beyond, squared lengths and cross products of
+/// the checks below overflow (1e200 read as "collinear").
+inline constexpr double kMaxCoordinate = 1e100;
+
+/// Throws InvalidInputError naming the first vertex that is not finite or lies beyond
+/// kMaxCoordinate.
+void checkCoordinates(const std::vector<Vec3>& vertices, const std::string& p);
+
 void checkAreas(const std::vector<Vec3>& vertices, const std::vector<Triangle>& triangles,
                 const std::string& p, const Names& names);
 

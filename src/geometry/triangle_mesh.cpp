@@ -44,9 +44,7 @@ TriangleMesh::TriangleMesh(std::vector<Vec3> vertices, std::vector<Triangle> tri
   const std::string p = mesh_checks::prefixOf(origin);
   const std::vector<mesh_checks::Triangle> arrays = asArrays(triangles_);
   mesh_checks::checkIndices(vertexCount(), arrays, p, kNames);
-  for (int v = 0; v < vertexCount(); ++v) {
-    requireFinite(vertex(v), p + "vertex " + toText(v));
-  }
+  mesh_checks::checkCoordinates(vertices_, p);
   mesh_checks::checkEdges(mesh_checks::sortedDirectedEdges(arrays), p, kNames);
   mesh_checks::checkAreas(vertices_, arrays, p, kNames);
 

@@ -1,5 +1,6 @@
 #include "json_reader.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,6 +29,27 @@ std::string JsonObject::pathOf(const std::string& key) const {
 
 void JsonObject::fail(const std::string& key, const std::string& message) const {
   throw SceneError(file_, key.empty() ? path_ : pathOf(key), message);
+}
+
+// A key is named where it stands as a whole word (not inside "max_step" for "step").
+void JsonObject::failNamingKey(const std::string& message) const {
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::size_t best = std::string::npos;
+  std::string key;
+  for (const auto& item : value_.items()) {
+    for (std::size_t at = message.find(item.key()); at != std::string::npos;
+         at = message.find(item.key(), at + 1)) {
+      const std::size_t end = at + item.key().size();
+      if ((at > 0 && word(message[at - 1])) || (end < message.size() && word(message[end])))
+        continue;
+      if (at < best) {
+        best = at;
+        key = item.key();
+      }
+      break;
+    }
+  }
+  fail(key, message);
 }
 
 const nlohmann::json& JsonObject::required(const std::string& key) {

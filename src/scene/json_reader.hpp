@@ -47,6 +47,9 @@ class JsonObject {
   void rejectUnknownKeys(const std::set<std::string>& allowed) const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+  /// Fails at the key of this object that `message` names first (a settings check's message,
+  /// "tessellation must lie in 1..64"), or at the object when it names none.
+  [[noreturn]] void failNamingKey(const std::string& message) const;
   [[nodiscard]] std::string pathOf(const std::string& key) const;
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
   [[nodiscard]] const std::string& file() const noexcept { return file_; }

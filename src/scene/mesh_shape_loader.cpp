@@ -112,7 +112,7 @@ std::shared_ptr<const TriangleMesh> parseMeshShape(JsonObject o, const std::stri
   } catch (const SceneError&) {
     throw;
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
 }
 

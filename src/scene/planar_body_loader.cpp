@@ -76,7 +76,7 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
   try {
     material.validate();
   } catch (const InvalidInputError& e) {
-    m.fail("", e.what());
+    m.failNamingKey(e.what());
   }
   JsonObject s = shape.object("map");
   s.rejectUnknownKeys({"time_step", "samples", "tail_fraction", "remove_rigid_motion"});
@@ -118,7 +118,7 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
   try {
     map = computeResponseMap(mesh, material, options, name);
   } catch (const Error& e) {
-    shape.fail("", e.what());
+    shape.failNamingKey(e.what());
   }
   try {
     writeFilesAtomically(directory, {{file, responseMapText(map)}});

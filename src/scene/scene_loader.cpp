@@ -34,7 +34,7 @@ IntegratorSettings parseIntegrator(JsonObject o) {
   try {
     s.validate();
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
   return s;
 }

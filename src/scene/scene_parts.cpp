@@ -117,7 +117,7 @@ FrictionParameters parseFriction(JsonObject o) {
   try {
     f.validate();
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
   return f;
 }
@@ -188,6 +188,8 @@ SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
   if (o.has("friction"))
     c.friction = parseFriction(o.object("friction"));
   c.boundary_epsilon = o.number("boundary_epsilon", 0.0);
+  if (!(c.boundary_epsilon >= 0.0))
+    o.fail("boundary_epsilon", "expected ε ≥ 0 (how far past a patch edge the contact may step)");
   if (o.has("impulse")) {
     JsonObject impulse = o.object("impulse");
     impulse.rejectUnknownKeys({"point", "vector"});
@@ -252,7 +254,7 @@ CollisionSettings parseCollisions(JsonObject o) {
   try {
     c.validate();
   } catch (const InvalidInputError& e) {
-    throw SceneError(o.file(), o.path(), e.what());
+    o.failNamingKey(e.what());
   }
   return c;
 }

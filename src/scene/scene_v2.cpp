@@ -25,7 +25,7 @@ IntegratorSettings parseIntegrator(JsonObject o) {
   try {
     s.validate();
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
   return s;
 }
@@ -88,7 +88,7 @@ void parseModels(JsonObject o, WorldDescription& world) {
       checked.step = 1.0;  // the integrator's, checked there
       checked.validate();
     } catch (const InvalidInputError& e) {
-      point.fail("", e.what());
+      point.failNamingKey(e.what());
     }
   }
   if (o.has("6d")) {
@@ -104,7 +104,7 @@ void parseModels(JsonObject o, WorldDescription& world) {
       checked.step = 1.0;
       checked.validate();
     } catch (const InvalidInputError& e) {
-      six_d.fail("", e.what());
+      six_d.failNamingKey(e.what());
     }
   }
 }

@@ -42,7 +42,7 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
     return std::make_shared<BezierSurface>(
         std::vector<BezierPatch>{BezierPatch(ds, dt, std::move(control)).placed(placement)});
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
 }
 
@@ -101,7 +101,7 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
   } catch (const SceneError&) {
     throw;
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
   o.fail("type",
          "unknown shape type \"" + type +
@@ -169,7 +169,7 @@ void parsePolyhedralShape(JsonObject o, std::shared_ptr<const ConvexPolyhedron>&
       return;
     }
   } catch (const InvalidInputError& e) {
-    o.fail("", e.what());
+    o.failNamingKey(e.what());
   }
   o.fail("type", "unknown polyhedral shape \"" + type +
                      "\" (expected box, prism, frustum or "

@@ -321,6 +321,45 @@ TEST(ControlMeshTest, RejectsFlippedFaceAndOpenMesh) {
   EXPECT_TRUE(contains(open, "the control mesh must be closed"));
 }
 
+// Issue 27, defect 6: every face of the octahedron flipped is consistently oriented, closed and
+// manifold, but inside-out; an icosahedron vertex pushed through the body and out beyond the
+// opposite side makes faces cross. Both were accepted before (and a ball 5 m away then "started
+// inside" the surface).
+TEST(ControlMeshTest, RejectsInsideOutAndSelfIntersectingMeshes) {
+  const ControlMesh octahedron = ControlMesh::loadObj(meshFile("octahedron.obj"));
+  std::vector<Face> flipped;
+  for (int f = 0; f < octahedron.faceCount(); ++f) {
+    const Face& face = octahedron.face(f);
+    flipped.push_back({face[0], face[2], face[1]});
+  }
+  const std::string inside_out = constructionError(octahedron.vertices(), flipped);
+  EXPECT_TRUE(contains(inside_out, "the control mesh is inside-out")) << inside_out;
+  EXPECT_TRUE(contains(inside_out, "faces must be counter-clockwise")) << inside_out;
+
+  const ControlMesh icosahedron = ControlMesh::loadObj(meshFile("icosahedron.obj"));
+  std::vector<Vec3> vertices = icosahedron.vertices();
+  vertices[0] *= -1.3;  // through the centre and out beyond the opposite faces
+  std::vector<Face> faces;
+  for (int f = 0; f < icosahedron.faceCount(); ++f)
+    faces.push_back(icosahedron.face(f));
+  const std::string crossing = constructionError(vertices, faces);
+  EXPECT_TRUE(contains(crossing, "intersect")) << crossing;
+  EXPECT_TRUE(contains(crossing, "the control mesh must not intersect itself")) << crossing;
+}
+
+// Issue 27, defect 6: coordinates of 1e200 overflowed the area check and read as "collinear".
+TEST(ControlMeshTest, RejectsCoordinatesWhoseSquaresOverflow) {
+  std::vector<Vec3> vertices = tetrahedronVertices();
+  for (Vec3& v : vertices)
+    v *= 1e200;
+  const std::string huge = constructionError(vertices, tetrahedronFaces());
+  EXPECT_TRUE(contains(huge, "vertex 0 has a coordinate of magnitude 1e+200")) << huge;
+  EXPECT_TRUE(contains(huge, "stay within 1e+100")) << huge;
+  for (Vec3& v : vertices)
+    v *= 1e-110;  // 1e90: large, but every check still computes
+  EXPECT_NO_THROW(ControlMesh(vertices, tetrahedronFaces()));
+}
+
 TEST(ControlMeshTest, RejectsIsolatedAndNonManifoldVertices) {
   std::vector<Vec3> vertices = tetrahedronVertices();
   vertices.emplace_back(3, 3, 3);

@@ -24,7 +24,8 @@ class ControlMesh {
   /// index out of range or repeated within a face; non-finite or duplicate vertex positions; a
   /// directed edge used twice (inconsistent orientation or non-manifold edge); an edge with only
   /// one face (open mesh, boundary edge); an isolated vertex; a vertex whose faces form more than
-  /// one fan (non-manifold vertex); a valence outside 3..kMaxLoopValence; a face with zero area.
+  /// one fan (non-manifold vertex); a valence outside 3..kMaxLoopValence; a face with zero area;
+  /// an inside-out mesh (negative volume) or two faces that intersect.
   ControlMesh(std::vector<Vec3> vertices, std::vector<Face> faces, const std::string& origin = "");
 
   /// Reads a Wavefront OBJ file (tinyobjloader). Faces must be triangles; every problem above is
@@ -57,6 +58,8 @@ class ControlMesh {
   [[nodiscard]] std::vector<int> oneRing(int v) const;
 
  private:
+  void checkEnclosesVolume(const std::string& prefix) const;
+
   std::vector<Vec3> vertices_;
   std::vector<Face> faces_;
   // One-rings in compressed rows: the neighbours of v, counter-clockwise, are
