@@ -24,7 +24,7 @@
     const times = data.times;
     document.getElementById('description').textContent = data.description;
 
-    // Renderer, scene, lights; z is up as in the simulation.
+    // Renderer, scene, lights.
     const stage = document.getElementById('stage');
     const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     renderer.setPixelRatio(window.devicePixelRatio || 1);
