@@ -10,6 +10,24 @@
 #include "smooth_world_body.hpp"
 
 namespace contactsim::world_detail {
+namespace {
+
+// Issue 27, defect 6: a diverging body named with the time, the scale of its last finite state
+// and the likely cause. RK4's stability region reaches about 2.8 along the imaginary axis, so a
+// spin ω needs steps with ω h well below that.
+std::string divergence(const std::string& name, const RigidBodyState& last, double t, double h) {
+  const double spin = last.worldAngularVelocity().norm();
+  const std::string cause =
+      spin * h > 1.0 ? "the step is too large for its spin (ω h = " + toText(spin * h) +
+                           "; keep it below 1): lower the step"
+                     : "its speed or position is beyond what double precision can integrate";
+  return "body '" + name + "' diverged in the step from t = " + toText(t) + " s (step " +
+         toText(h) + " s); its last finite state: |ω| = " + toText(spin) +
+         " rad/s, |v| = " + toText(last.worldLinearVelocity().norm()) +
+         " m/s, |p| = " + toText(last.position.norm()) + " m; likely cause: " + cause;
+}
+
+}  // namespace
 
 void SmoothWorld::advanceBody(Body& body, double t, bool through) {
   double now = body.leg ? body.leg->end_time : time_;
@@ -32,7 +50,11 @@ void SmoothWorld::advanceBody(Body& body, double t, bool through) {
     if (body.contact) {
       // The contact takes its own steps past t; the state at t comes from dense output.
       const double from = body.contact->time();
-      body.contact->advancePast(through ? t + 2e-9 * std::max(1.0, std::abs(t)) : t);
+      try {
+        body.contact->advancePast(through ? t + 2e-9 * std::max(1.0, std::abs(t)) : t);
+      } catch (const NumericalError& e) {
+        throw NumericalError("body '" + body.name + "' in contact: " + e.what());
+      }
       collectEvents(body);
       // Its steps may carry the body into another fixed body (a ball rolling into a wall): the
       // contact then holds only up to the touch.
@@ -138,6 +160,7 @@ void SmoothWorld::advanceFree(Body& body, double t_start, double t_end, bool rec
   const double slack = 1e-9 * std::max(1.0, std::abs(t_end));
   while (t_end - t > slack) {
     double h = 0.0;
+    const FreeBodySystem::State last = x;  // the last finite state, for the message below
     switch (integrator_.method) {
       case IntegratorMethod::kRk4:
       case IntegratorMethod::kSemiImplicitEuler: {
@@ -160,10 +183,8 @@ void SmoothWorld::advanceFree(Body& body, double t_start, double t_end, bool rec
         break;
       }
     }
-    if (!x.allFinite()) {
-      throw NumericalError("body '" + body.name + "' state became non-finite at t = " +
-                           toText(t + h) + " (step " + toText(h) + " s)");
-    }
+    if (!x.allFinite())
+      throw NumericalError(divergence(body.name, FreeBodySystem::unpack(last), t, h));
     t += h;
     if (record) {
       recordStep(body, h);

@@ -386,7 +386,11 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       continue;
     }
     if (!r.x.allFinite()) {
-      throw NumericalError("smooth contact: state became non-finite at t = " + toText(time_));
+      throw NumericalError("smooth contact diverged in the step from t = " + toText(time_) +
+                           " s (step " + toText(r.h) +
+                           " s); its last finite rates |q̇| = " + toText(state_.qdot.norm()) +
+                           "; likely cause: a step too large for the contact's motion (lower "
+                           "max_step) or a singular contact geometry");
     }
     time_ += r.h;
     state_ = withState(setup_, state_, r.x);
