@@ -10,6 +10,7 @@
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
 #include "contactsim/io/atomic_files.hpp"
+#include "scene_limits.hpp"
 
 namespace contactsim::scene_detail {
 namespace {
@@ -58,7 +59,8 @@ std::string contentHash(const std::string& text) {
 
 // A map computed from an outline: the boundary-element builder (ullrich-pai §3 eq. 6, §4) on
 // "boundary", "material" and "map" settings, read from the cache when it holds a valid entry.
-std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::string& body_name) {
+std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::string& body_name,
+                                              const SceneLimits& limits) {
   shape.rejectUnknownKeys({"type", "name", "boundary", "material", "map"});
   const std::string name = shape.string("name", body_name);
   const nlohmann::json& boundary = shape.required("boundary");
@@ -87,12 +89,25 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
     s.fail("samples", "expected at least 1 sample");
   options.tail_fraction = s.positiveNumber("tail_fraction", options.tail_fraction);
   options.remove_rigid_motion = s.boolean("remove_rigid_motion", options.remove_rigid_motion);
+  // The work: each of the convolution quadrature's frequencies solves one dense boundary-element
+  // system. Checked before meshing on the element count (at most the node count), so that the
+  // mesh itself stays small, and after it on the nodes.
+  const auto checkWork = [&](double nodes) {
+    checkLimit(shape.file(), s.pathOf("samples"),
+               static_cast<double>(options.samples) * nodes * nodes * nodes, limits.max_map_work,
+               "the response map's work (samples × boundary nodes³)");
+  };
+  double elements = 0.0;
+  for (const CurvePiece& piece : pieces)
+    elements += piece.elements;
+  checkWork(elements);
   BoundaryMesh mesh;
   try {
     mesh = meshLoops({pieces});
   } catch (const InvalidInputError& e) {
     shape.fail("boundary", e.what());
   }
+  checkWork(static_cast<double>(mesh.nodes.size()));
   // The cache entry: every input in one text (doubles in round-trip digits), hashed.
   nlohmann::json key = {
       {"cache", "contactsim response map 1"},
@@ -145,7 +160,8 @@ std::filesystem::path responseMapCacheDirectory() {
 }
 
 void parsePlanarShape(JsonObject shape, const std::string& text, BodyDescription& body,
-                      const std::filesystem::path& base, ResponseMapCache& maps) {
+                      const std::filesystem::path& base, ResponseMapCache& maps,
+                      const SceneLimits& limits) {
   const std::string type = shape.string("type");
   if (type == "half-plane") {
     shape.rejectUnknownKeys({"type", "normal", "offset"});
@@ -172,7 +188,7 @@ void parsePlanarShape(JsonObject shape, const std::string& text, BodyDescription
       shape.fail("map", e.what());
     }
   } else {
-    map = outlineMap(shape, body.name);
+    map = outlineMap(shape, body.name, limits);
   }
   body.response_map = map;
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "contactsim/scene/scene.hpp"
 #include "contactsim/world/world.hpp"
 #include "json_reader.hpp"
 
@@ -22,9 +23,11 @@ bool isPlanarShapeType(const std::string& type);
 using ResponseMapCache = std::map<std::string, std::shared_ptr<const ResponseMap>>;
 
 /// The planar shape (whose JSON text is `text`) into body.response_map or body.half_plane.
-/// Relative map files are resolved against `base` (the scene file's directory).
+/// Relative map files are resolved against `base` (the scene file's directory). A map computed
+/// from an outline is refused beyond limits.max_map_work, before it is computed.
 void parsePlanarShape(JsonObject shape, const std::string& text, BodyDescription& body,
-                      const std::filesystem::path& base, ResponseMapCache& maps);
+                      const std::filesystem::path& base, ResponseMapCache& maps,
+                      const SceneLimits& limits);
 
 /// The planar state of a body: "position" [x, y], "angle" θ [rad], "linear_velocity" [vx, vy]
 /// and "angular_velocity" ω (a free body only), embedded in the plane z = 0.

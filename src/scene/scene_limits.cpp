@@ -11,7 +11,7 @@ namespace contactsim {
 
 SceneLimits SceneLimits::none() {
   const double inf = std::numeric_limits<double>::infinity();
-  return {inf, inf, inf, inf, inf};
+  return {inf, inf, inf, inf, inf, inf};
 }
 
 namespace scene_detail {

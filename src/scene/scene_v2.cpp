@@ -141,7 +141,7 @@ void parseBodyShape(JsonObject& body_object, BodyDescription& body,
   JsonObject shape = body_object.object("shape");
   const std::string type = shape.string("type");
   if (isPlanarShapeType(type)) {
-    parsePlanarShape(shape, json.dump(), body, base, caches.maps);
+    parsePlanarShape(shape, json.dump(), body, base, caches.maps, caches.limits);
     return;
   }
   MeshCache& meshes = caches.meshes;

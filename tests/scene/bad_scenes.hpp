@@ -104,7 +104,7 @@ inline const std::vector<BadScene>& badScenes() {
       {"duplicate_key", "/duration", "duplicate key \"duration\""},
       {"nesting_too_deep", "/bodies/0/shape" + repeated("/a", 61), "nested deeper than 64 levels"},
       // Sizes that drive memory or time, refused before anything is built (issue 27, defect 4;
-      // SceneLimits): steps, trajectory rows, generated triangles, rays.
+      // SceneLimits): steps, trajectory rows, generated triangles, rays, response-map work.
       {"limit_duration_huge", "/integrator/step", "number of steps"},
       {"limit_step_tiny", "/integrator/step", "number of steps"},
       {"limit_adaptive_duration", "/integrator/max_step", "number of steps"},
@@ -114,6 +114,10 @@ inline const std::vector<BadScene>& badScenes() {
       {"limit_uv_sphere_slices", "/bodies/1/shape/slices", "mesh's triangles"},
       {"limit_box_subdivisions", "/bodies/1/shape/subdivisions", "mesh's triangles"},
       {"limit_rays", "/models/6d/resolution", "rays across two bodies' overlap"},
+      // A response map computed from an outline (its boundary-element work), refused before the
+      // outline is meshed: 1e8 samples, 2e9 elements (before, any size was computed).
+      {"limit_map_samples", "/bodies/0/shape/map/samples", "response map's work"},
+      {"limit_map_elements", "/bodies/0/shape/map/samples", "response map's work"},
       // A settings check's message points at the key it names (defect 6), not at its object.
       {"tessellation_zero", "/models/smooth/collisions/tessellation", "tessellation must lie"},
       {"negative_boundary_epsilon", "/contacts/0/boundary_epsilon", "ε ≥ 0"},

@@ -36,6 +36,9 @@ struct SceneLimits {
   /// 6D contact: rays across the overlap of two mesh bodies at the ray spacing (bouchard-2015
   /// §4.1).
   double max_rays = 1e8;
+  /// A response map computed at load from an outline: its boundary-element work, samples ×
+  /// boundary nodes³ (one dense solve per frequency; the steel bar of ullrich-pai: 7.2e8).
+  double max_map_work = 1e10;
 
   /// No limits at all.
   [[nodiscard]] static SceneLimits none();
