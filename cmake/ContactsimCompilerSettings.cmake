@@ -23,3 +23,18 @@ if(CONTACTSIM_SANITIZE)
   add_link_options(${CONTACTSIM_SANITIZER_FLAGS})
   list(JOIN CONTACTSIM_SANITIZER_FLAGS " " CONTACTSIM_SANITIZER_FLAGS_STRING)
 endif()
+
+# libFuzzer (CONTACTSIM_FUZZ, clang only, on top of the sanitizers): the library gets the
+# coverage instrumentation the fuzzer steers by (CONTACTSIM_FUZZ_INSTRUMENT_FLAGS, applied in
+# tests/fuzz/), the fuzz targets link libFuzzer's main (CONTACTSIM_FUZZ_TARGET_FLAGS).
+if(CONTACTSIM_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "CONTACTSIM_FUZZ needs clang (libFuzzer): configure with "
+                        "-DCMAKE_CXX_COMPILER=clang++ (the fuzz preset does)")
+  endif()
+  if(NOT CONTACTSIM_SANITIZE)
+    message(FATAL_ERROR "CONTACTSIM_FUZZ needs CONTACTSIM_SANITIZE (ASan + UBSan)")
+  endif()
+  set(CONTACTSIM_FUZZ_INSTRUMENT_FLAGS -fsanitize=fuzzer-no-link)
+  set(CONTACTSIM_FUZZ_TARGET_FLAGS -fsanitize=fuzzer,address,undefined)
+endif()

@@ -25,6 +25,7 @@ packages=(
   python3-dev pybind11-dev          # the Python module (python/)
   python3-numpy python3-pytest      # its arrays and its tests
   clang-format                      # style check in .ci/run
+  clang libclang-rt-14-dev          # libFuzzer targets (preset "fuzz", scripts/fuzz.sh)
   chromium                          # headless browser of the replay report's test
   libtinygltf-dev                   # glTF 2.0 export (contactsim run --gltf)
 )

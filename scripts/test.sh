@@ -2,6 +2,7 @@
 # Builds contactsim and runs the whole test suite (installing dependencies if missing).
 #   scripts/test.sh          optimised build (CMake preset "release")
 #   scripts/test.sh asan     AddressSanitizer + UndefinedBehaviorSanitizer build (preset "asan")
+#   scripts/test.sh fuzz     the libFuzzer targets, 20 s each (preset "fuzz", clang; scripts/fuzz.sh)
 set -euo pipefail
 preset="${1:-release}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
