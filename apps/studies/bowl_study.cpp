@@ -104,6 +104,7 @@ BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
     scene.world.integrator.method = IntegratorMethod::kAdaptiveRk4;
     scene.world.integrator.adaptive.min_step = options.min_step;
     scene.world.integrator.adaptive.max_step = max_step;
+    scene.world.integrator.keep_step_sizes = true;  // Fig. 8's histograms
     scene.world.collisions.friction.slip_threshold =
         max_step <= options.min_step ? options.fine_slip_threshold : options.slip_threshold;
     BowlRun run;

@@ -113,22 +113,26 @@ void SmoothWorld::advanceBody(Body& body, double t, bool through) {
                                ? integrator_.step
                                : integrator_.adaptive.max_step;
     const RigidBodyState start = body.state;
+    retireSteps(body);  // what came before this leg is final
     const std::size_t first_step = body.step_sizes.size();
     const auto flight = flyUntilTouch(*body.proximity, start, now, t + largest, obstacles_->list,
                                       fly, settings, body.warm, body.nearest);
     body.state = flight.state;
     body.nearest = flight.nearest;
+    const bool leg = flight.time > now;
+    if (leg) {
+      body.leg =
+          Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points, first_step};
+    }
     // An advancement longer than the integrator's largest step was flown in such steps and a
-    // remainder (advanceFree); record it so.
+    // remainder (advanceFree); record it so (a leg's steps stay open to a rollback).
     for (double h : flight.steps) {
       for (; h > largest * (1.0 + 1e-9); h -= largest) {
         recordStep(body, largest);
       }
       recordStep(body, h);
     }
-    if (flight.time > now) {
-      body.leg =
-          Body::FlightLeg{now, start, flight.time, flight.obstacle, flight.points, first_step};
+    if (leg) {
       now = flight.time;
       continue;  // the output at t, or the leg's end
     }
@@ -146,11 +150,35 @@ FlightSettings SmoothWorld::flightSettings() const {
   return settings;
 }
 
-void SmoothWorld::recordStep(Body& body, double h) {
+void SmoothWorld::recordStep(Body& body, double h) const {
   ++body.steps;
   body.smallest_step = body.steps == 1 ? h : std::min(body.smallest_step, h);
   body.largest_step = std::max(body.largest_step, h);
   body.step_sizes.push_back(h);
+  if (!body.leg)
+    retireSteps(body);
+}
+
+void SmoothWorld::recordSteps(Body& body, long count, double smallest, double largest) const {
+  if (count == 0)
+    return;
+  body.smallest_step = body.steps == 0 ? smallest : std::min(body.smallest_step, smallest);
+  body.largest_step = std::max(body.largest_step, largest);
+  body.steps += count;
+  body.retired_smallest = body.retired == 0 ? smallest : std::min(body.retired_smallest, smallest);
+  body.retired_largest = std::max(body.retired_largest, largest);
+  body.retired += count;
+}
+
+void SmoothWorld::retireSteps(Body& body) const {
+  if (integrator_.keep_step_sizes)
+    return;
+  for (const double h : body.step_sizes) {
+    body.retired_smallest = body.retired == 0 ? h : std::min(body.retired_smallest, h);
+    body.retired_largest = std::max(body.retired_largest, h);
+    ++body.retired;
+  }
+  body.step_sizes.clear();
 }
 
 void SmoothWorld::advanceFree(Body& body, double t_start, double t_end, bool record) {

@@ -331,9 +331,17 @@ void SmoothWorld::leaveForImpact(Body& body, double time, const std::string& oth
         (*dropped.first <= body.smallest_step || *dropped.second >= body.largest_step);
     body.step_sizes.resize(k);
     if (extreme) {
+      // Over the steps kept and those retired before the leg.
       const auto kept = std::minmax_element(body.step_sizes.begin(), body.step_sizes.end());
-      body.smallest_step = body.step_sizes.empty() ? 0.0 : *kept.first;
-      body.largest_step = body.step_sizes.empty() ? 0.0 : *kept.second;
+      double smallest = body.step_sizes.empty() ? 0.0 : *kept.first;
+      double largest = body.step_sizes.empty() ? 0.0 : *kept.second;
+      if (body.retired > 0) {
+        smallest = body.step_sizes.empty() ? body.retired_smallest
+                                           : std::min(smallest, body.retired_smallest);
+        largest = std::max(largest, body.retired_largest);
+      }
+      body.smallest_step = smallest;
+      body.largest_step = largest;
     }
     if (time - elapsed > 1e-12 * std::max(1.0, std::abs(time))) {
       recordStep(body, time - elapsed);

@@ -36,12 +36,15 @@ void SmoothWorld::endContact(Body& body, double time, const RigidBodyState& stat
   // The steps the contact took up to `time`: a contact cut short (an impact, a touch of another
   // fixed body) has stepped past it.
   const SmoothContactStats& taken = body.contact->stats();
+  recordSteps(body, taken.retired.count, taken.retired.smallest, taken.retired.largest);
   for (std::size_t i = 0; i < taken.step_sizes.size(); ++i) {
     const double start = taken.step_ends[i] - taken.step_sizes[i];
     if (!(start < time - 1e-12 * std::max(1.0, std::abs(time)))) {
       break;  // steps are in time order: the rest began at or after the cut
     }
-    const double h = std::min(taken.step_ends[i], time) - start;
+    // A whole step as it was taken (end − start would round it), the one the cut falls in up
+    // to the cut.
+    const double h = taken.step_ends[i] <= time ? taken.step_sizes[i] : time - start;
     if (h > 0.0) {
       recordStep(body, h);
     }
@@ -141,6 +144,7 @@ SmoothContactSetup SmoothWorld::collisionContactSetup(const Body& body1, const B
   setup.friction = collisions_.friction;
   setup.friction.mu = materials_->friction(body1.index, body2.index, collisions_.friction.mu);
   setup.integrator = contact_steps_;
+  setup.keep_step_sizes = integrator_.keep_step_sizes;
   setup.irregular_radius = collisions_.irregular_radius;
   return setup;
 }

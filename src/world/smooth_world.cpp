@@ -89,6 +89,7 @@ void SmoothWorld::buildSmoothContacts(const WorldDescription& description) {
     setup.gravity = description.gravity;
     setup.friction = d.friction;
     setup.integrator = contact_steps_;
+    setup.keep_step_sizes = integrator_.keep_step_sizes;
     setup.boundary_epsilon = d.boundary_epsilon;
     try {
       const SmoothContactState initial =
@@ -174,14 +175,20 @@ void SmoothWorld::buildCollisions(const WorldDescription& description) {
 void SmoothWorld::advanceTo(double t) {
   if (free_pairs_) {
     advanceWithFreePairs(t);  // smooth_free_pairs.cpp
-    return;
-  }
-  for (auto& body : bodies_) {
-    if (!body->fixed) {
-      advanceBody(*body, t);
+  } else {
+    for (auto& body : bodies_) {
+      if (!body->fixed) {
+        advanceBody(*body, t);
+      }
     }
+    time_ = t;
   }
-  time_ = t;
+  // No impact or touch cuts a contact short before the world's time: its steps that ended by
+  // then are final, and (without keep_step_sizes) are counted instead of kept.
+  for (auto& body : bodies_) {
+    if (body->contact)
+      body->contact->retireStepsEndingBy(time_);
+  }
 }
 
 RigidBodyState SmoothWorld::state(std::size_t i) const {
@@ -267,6 +274,10 @@ IntegrationStats SmoothWorld::stats() const {
       for (const double h : c.step_sizes) {
         smallest = smallest == 0.0 ? h : std::min(smallest, h);
         largest = std::max(largest, h);
+      }
+      if (c.retired.count > 0) {
+        smallest = smallest == 0.0 ? c.retired.smallest : std::min(smallest, c.retired.smallest);
+        largest = std::max(largest, c.retired.largest);
       }
     }
     total.steps += steps;

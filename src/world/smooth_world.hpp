@@ -46,7 +46,11 @@ class SmoothWorld final : public Subsystem {
   struct Body;
   void buildSmoothContacts(const WorldDescription& description);
   void advanceFree(Body& body, double t_start, double t_end, bool record = true);
-  static void recordStep(Body& body, double h);
+  void recordStep(Body& body, double h) const;
+  /// Steps already summarised elsewhere (a contact's retired steps) added to the body's record.
+  void recordSteps(Body& body, long count, double smallest, double largest) const;
+  /// Without keep_step_sizes: the body's recorded steps become counts (no rollback reaches them).
+  void retireSteps(Body& body) const;
   /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
   /// take what happens at t itself (the touch that ends a leg at t, a contact step from t).
   void advanceBody(Body& body, double t, bool through = false);

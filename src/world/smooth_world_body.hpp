@@ -69,6 +69,11 @@ struct SmoothWorld::Body {
   double smallest_step = 0.0;
   double largest_step = 0.0;
   std::vector<double> step_sizes;  // flight steps, and those of finished contacts
+  // Without IntegratorSettings::keep_step_sizes, step_sizes holds only the steps a rollback may
+  // still take back (the current flight leg's); the older ones are counted here.
+  long retired = 0;
+  double retired_smallest = 0.0;
+  double retired_largest = 0.0;
 };
 
 // A touch of bodies `first` and `second` at `time`: the world point and the unit normal from

@@ -3,6 +3,8 @@
 // at the analytic time, and rebounds by the restitution law instead of rolling through it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <memory>
 #include <string>
 
@@ -92,7 +94,9 @@ TEST(ContactMeetsObstacle, TheBallLeavesThePostByTheRestitutionLaw) {
 // patch crossings before the search finds the touch at 0.8 s: those must go, leaving the ball's
 // log in time order.
 TEST(ContactMeetsObstacle, WhatTheContactLoggedPastTheTouchIsDropped) {
-  World world(ballRollingTowardsAPost());
+  WorldDescription d = ballRollingTowardsAPost();
+  d.integrator.keep_step_sizes = true;
+  World world(d);
   world.advanceTo(1.2);
   const auto hits = eventsOfType(world, "collision");
   ASSERT_FALSE(hits.empty());
@@ -116,6 +120,32 @@ TEST(ContactMeetsObstacle, WhatTheContactLoggedPastTheTouchIsDropped) {
     covered += h;
   EXPECT_GT(covered, 1.0);
   EXPECT_LE(covered, 1.2 + 4e-3 + 1e-9);
+}
+
+// Issue 27, defect 8: without keep_step_sizes the world keeps only the steps a rollback may take
+// back and counts the rest. The counts, the smallest and the largest step equal those of the full
+// record, through a contact cut short by an impact, flight and contact again.
+TEST(ContactMeetsObstacle, CountedStepsEqualTheFullRecord) {
+  WorldDescription full = ballRollingTowardsAPost();
+  full.integrator.keep_step_sizes = true;
+  World kept(full);
+  World counted(ballRollingTowardsAPost());
+  std::size_t most_counted = 0;
+  for (int k = 1; k <= 120; ++k) {  // sampled every 10 ms, as a run is
+    const double t = 0.01 * k;
+    kept.advanceTo(t);
+    counted.advanceTo(t);
+    const IntegrationStats a = kept.stats();
+    const IntegrationStats b = counted.stats();
+    ASSERT_EQ(a.steps, b.steps) << t;
+    ASSERT_EQ(a.smallest_step, b.smallest_step) << t;
+    ASSERT_EQ(a.largest_step, b.largest_step) << t;
+    ASSERT_EQ(kept.state(0).position, counted.state(0).position) << t;
+    most_counted = std::max(most_counted, b.step_sizes.size());
+  }
+  // Kept: every step (over 1.2 s at most 4 ms each); counted: a sample interval's at most.
+  EXPECT_GT(kept.stats().step_sizes.size(), 300u);
+  EXPECT_LT(most_counted, 10u);
 }
 
 // Rolling into the post slower than contact_speed: the impact leaves the ball touching both the

@@ -165,6 +165,12 @@ struct IntegratorSettings {
   /// ignored: `step` decides).
   VolumeContactSettings volume_contact;
 
+  /// Keep every accepted step's size (IntegrationStats::step_sizes, for step-size histograms):
+  /// memory then grows with the number of steps. Off, a world keeps only what a flight leg or a
+  /// contact cut short may take back, and counts the rest (issue 27: peak memory independent of
+  /// the duration).
+  bool keep_step_sizes = false;
+
   /// `adaptive` with its method set from `method`.
   [[nodiscard]] AdaptiveStepParameters adaptiveParameters() const;
 
@@ -366,7 +372,8 @@ struct IntegrationStats {
   std::size_t most_contacts = 0;  ///< point contact: largest number of contacts in one step
   long unconverged_solves = 0;    ///< point contact: steps whose solve hit max_iterations
   /// Every accepted step of the free bodies, in flight and in smooth contact [s] (the step-size
-  /// histograms of kry-pai-2002 Fig. 8); not kept by the velocity-level worlds.
+  /// histograms of kry-pai-2002 Fig. 8), when IntegratorSettings::keep_step_sizes; not kept by
+  /// the velocity-level worlds.
   std::vector<double> step_sizes;
 };
 

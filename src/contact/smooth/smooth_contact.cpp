@@ -430,6 +430,24 @@ Frame SmoothContact::worldPoseAt(double t) const {
   return pose2(s) * kinematics(s).E_2_1;
 }
 
+void SmoothContact::retireStepsEndingBy(double t) {
+  if (setup_.keep_step_sizes)
+    return;
+  std::size_t n = 0;
+  while (n < stats_.step_ends.size() && stats_.step_ends[n] <= t)
+    ++n;
+  SmoothContactStats::Retired& r = stats_.retired;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double h = stats_.step_sizes[i];
+    r.smallest = r.count == 0 ? h : std::min(r.smallest, h);
+    r.largest = std::max(r.largest, h);
+    ++r.count;
+  }
+  const auto cut = static_cast<std::ptrdiff_t>(n);
+  stats_.step_sizes.erase(stats_.step_sizes.begin(), stats_.step_sizes.begin() + cut);
+  stats_.step_ends.erase(stats_.step_ends.begin(), stats_.step_ends.begin() + cut);
+}
+
 SmoothContact::Snapshot SmoothContact::snapshotAt(double t) const {
   Snapshot snap;
   snap.state = stateAt(t);

@@ -40,6 +40,9 @@ struct SmoothContactSetup {
   /// surface's parameterisation is singular, such as an extraordinary vertex of a Loop surface.
   /// 0 (the default) never separates there. ≥ 0.
   double irregular_radius = 0.0;
+  /// Keep every step in SmoothContactStats::step_sizes (memory grows with the steps), or only the
+  /// recent ones (SmoothContactStats::retired counts the rest).
+  bool keep_step_sizes = true;
 };
 
 enum class SmoothContactEventType {
@@ -61,11 +64,20 @@ struct SmoothContactStats {
   long accepted_steps = 0;
   long rejected_steps = 0;
   long patch_crossings = 0;
-  long seam_steps = 0;             ///< steps ended at a seam between polynomial pieces of a patch
-  std::vector<double> step_sizes;  ///< every accepted step, for histograms (kry-pai-2002 Fig. 8)
+  long seam_steps = 0;  ///< steps ended at a seam between polynomial pieces of a patch
+  /// Every accepted step, for histograms (kry-pai-2002 Fig. 8); without
+  /// SmoothContactSetup::keep_step_sizes only those not yet retired (retireStepsEndingBy), the
+  /// older ones counted in `retired`.
+  std::vector<double> step_sizes;
   /// When each of step_sizes ended. (The piece of a step carried onto a patch edge is not
   /// counted as a step, so steps need not tile the contact's time.)
   std::vector<double> step_ends;
+  struct Retired {
+    long count = 0;
+    double smallest = 0.0;  ///< [s]
+    double largest = 0.0;   ///< [s]
+  };
+  Retired retired;  ///< steps dropped from the front of step_sizes
 };
 
 class SmoothContact {
@@ -140,6 +152,10 @@ class SmoothContact {
   /// tried when locating an event starts at the same q. (So a SmoothContact must not be used
   /// from two threads at once, even through const methods.)
   [[nodiscard]] ContactGeometry geometry(int patch1, int patch2, const Vec5& q) const;
+
+  /// Without SmoothContactSetup::keep_step_sizes: the steps that ended by t leave step_sizes for
+  /// SmoothContactStats::retired (the caller's promise: no cut will fall before t).
+  void retireStepsEndingBy(double t);
 
   /// q̇ for a twist of body 1 relative to body 2 (body-1 frame): the twist projected onto the
   /// contact constraint (its normal relative velocity at the contact is dropped), for the current
