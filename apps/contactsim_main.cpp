@@ -3,7 +3,7 @@
 //   contactsim                         run the built-in default scene
 //   contactsim run SCENE.json [--out DIR] [--html] [--gltf] [--duration S] [--no-limits]
 //   contactsim view OUTDIR [--scene SCENE.json]   report.html from a run's outputs
-//   contactsim validate SCENE.json     check a scene without running it
+//   contactsim validate SCENE.json [--no-limits]   check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
@@ -226,6 +226,7 @@ int main(int argc, char** argv) {
   view->add_flag("--quiet", quiet, "Print nothing on success");
   CLI::App* validate = app.add_subcommand("validate", "Check a scene file without running it");
   validate->add_option("scene", scene_file, "Scene file")->required();
+  validate->add_flag("--no-limits", no_limits, "Accept scenes beyond the size limits");
 
   std::string migrate_out;
   CLI::App* migrate =
@@ -278,10 +279,10 @@ int main(int argc, char** argv) {
     std::cerr << "contactsim: error: --duration must be a finite positive time [s]\n";
     return 2;
   }
+  const contactsim::SceneLimits limits =
+      no_limits ? contactsim::SceneLimits::none() : contactsim::SceneLimits{};
   try {
     if (*run) {
-      const contactsim::SceneLimits limits =
-          no_limits ? contactsim::SceneLimits::none() : contactsim::SceneLimits{};
       return runAndReport(loadRunScene(scene_file, duration, limits), out_dir, quiet, extras);
     }
     if (*view) {
@@ -304,7 +305,7 @@ int main(int argc, char** argv) {
       return migrateScene(scene_file, migrate_out);
     }
     if (*validate) {
-      const contactsim::Scene scene = contactsim::loadSceneFile(scene_file);
+      const contactsim::Scene scene = contactsim::loadSceneFile(scene_file, limits);
       std::printf("%s: valid scene '%s' with %zu bodies\n", scene_file.c_str(), scene.name.c_str(),
                   scene.world.bodies.size());
       return 0;

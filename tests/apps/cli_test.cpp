@@ -203,4 +203,18 @@ TEST(CliTest, DurationOverridesTheSceneWithinItsLimits) {
   fs::remove_all(dir);
 }
 
+// validate applies the same limits, and lifts them alike.
+TEST(CliTest, ValidateChecksTheLimitsUnlessLifted) {
+  const fs::path dir = scratch("validate-limits");
+  const std::string rate_huge =
+      std::string(CONTACTSIM_TEST_DATA_DIR) + "/bad_scenes/limit_rate_huge.json";
+  const Outcome refused = runCli("validate '" + rate_huge + "'", dir);
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("at /output/rate"), std::string::npos) << refused.output;
+  const Outcome lifted = runCli("validate '" + rate_huge + "' --no-limits", dir);
+  EXPECT_EQ(lifted.exit_code, 0) << lifted.output;
+  EXPECT_NE(lifted.output.find("valid scene"), std::string::npos) << lifted.output;
+  fs::remove_all(dir);
+}
+
 }  // namespace
