@@ -2,7 +2,6 @@
 
 import json
 import pathlib
-import subprocess
 
 import numpy as np
 import pytest
@@ -72,22 +71,6 @@ def test_progress_reports_every_sample_up_to_the_duration():
     assert all(d == 0.5 for _, d in seen)
     assert [t for t, _ in seen] == sorted(t for t, _ in seen)
     assert seen[-1][0] == 0.5
-
-
-def bad_scenes():
-    return sorted((ROOT / "tests/data/bad_scenes").glob("*.json"))
-
-
-@pytest.mark.parametrize("path", bad_scenes(), ids=lambda p: p.stem)
-def test_bad_scenes_raise_the_cli_message(path, cli):
-    cli_result = subprocess.run([cli, "validate", str(path)], capture_output=True, text=True)
-    assert cli_result.returncode == 1
-    prefix = "contactsim: error: "
-    assert cli_result.stderr.startswith(prefix)
-    with pytest.raises(contactsim.Error) as raised:
-        contactsim.World.from_file(str(path))
-    assert isinstance(raised.value, (contactsim.SceneError, contactsim.InvalidInputError))
-    assert prefix + str(raised.value) + "\n" == cli_result.stderr
 
 
 def test_missing_file_and_bad_json_text():
