@@ -308,6 +308,8 @@ int main(int argc, char** argv) {
       const contactsim::Scene scene = contactsim::loadSceneFile(scene_file, limits);
       std::printf("%s: valid scene '%s' with %zu bodies\n", scene_file.c_str(), scene.name.c_str(),
                   scene.world.bodies.size());
+      for (const std::string& warning : contactsim::sceneWarnings(scene))
+        std::fprintf(stderr, "contactsim: warning: %s\n", warning.c_str());
       return 0;
     }
     return runAndReport(contactsim::builtinDefaultScene(), out_dir, quiet);

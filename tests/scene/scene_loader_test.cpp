@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "bad_scenes.hpp"
 #include "contactsim/error.hpp"
@@ -95,6 +97,24 @@ TEST(SceneLoaderTest, ManyBodiesLoadAndDuplicatesAreStillFound) {
   } catch (const SceneError& e) {
     EXPECT_EQ(e.jsonPath(), "/bodies/50000/name");
   }
+}
+
+// Issue 27, defect 6: validate flags a spin RK4 cannot follow at the scene's step (ω h > 1) — the
+// spinner of DivergenceTest, which diverges — and not the shipped tumbling body (ω h = 0.006).
+TEST(SceneLoaderTest, WarnsOfASpinTooFastForTheStep) {
+  const Scene spinner = parseScene(R"({"format": "contactsim-scene", "version": 2, "name": "s",
+    "duration": 1, "integrator": {"method": "rk4", "step": 0.01},
+    "bodies": [{"name": "spinner", "mass": 1, "inertia": [1, 2, 2.5],
+                "angular_velocity": [1, 2000, 1]}]})",
+                                   "s");
+  const std::vector<std::string> warnings = sceneWarnings(spinner);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("body 'spinner' spins at 2000.0004999999376 rad/s"), std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("ω h = 20.000004999999376"), std::string::npos) << warnings[0];
+  EXPECT_TRUE(sceneWarnings(
+                  loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/tumbling-body.json"))
+                  .empty());
 }
 
 TEST(SceneLoaderTest, MissingFileIsASceneError) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "contactsim/error.hpp"
 #include "contactsim/world/world.hpp"
@@ -51,6 +52,11 @@ inline constexpr int kSceneFormatVersion = 2;
 /// malformed: bad JSON, wrong types, unknown keys, missing fields, invalid physical values.
 [[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file,
                                   const SceneLimits& limits = {});
+
+/// What in a valid scene will likely not integrate well, one message per finding (`contactsim
+/// validate` prints them as warnings): a free body spinning so fast for its RK4 step that
+/// ω h > 1 (RK4's stability reaches ω h ≈ 2.8; error control, cash-karp45, adapts instead).
+[[nodiscard]] std::vector<std::string> sceneWarnings(const Scene& scene);
 
 /// The text of a scene file. Throws SceneError when it is missing, not a regular file or
 /// unreadable.
