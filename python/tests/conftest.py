@@ -16,7 +16,8 @@ def root():
 
 @pytest.fixture(scope="session")
 def cli():
-    path = os.environ.get("CONTACTSIM_CLI", str(ROOT / "build/release/apps/contactsim"))
+    path = os.path.abspath(
+        os.environ.get("CONTACTSIM_CLI", str(ROOT / "build/release/apps/contactsim")))
     if not pathlib.Path(path).is_file():
         pytest.fail(f"the contactsim CLI is not built at {path} (set CONTACTSIM_CLI)")
     return path
