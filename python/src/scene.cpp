@@ -122,6 +122,15 @@ void bindRun(py::module_& m) {
       "`contactsim run`. progress(time, duration) is called after each sample.");
 }
 
+// (n, 2) rows of the 2D points f(i), i < n.
+template <class F>
+Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor> rowsOf(std::size_t n, F&& f) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor> rows(static_cast<Eigen::Index>(n), 2);
+  for (std::size_t i = 0; i < n; ++i)
+    rows.row(static_cast<Eigen::Index>(i)) = f(i).transpose();
+  return rows;
+}
+
 void bindResponseMaps(py::module_& m) {
   py::class_<ResponseMap>(m, "ResponseMap",
                           "A body's contact response map (ullrich-pai §3 eq. 6): per boundary "
@@ -130,29 +139,18 @@ void bindResponseMaps(py::module_& m) {
       .def_readonly("time_step", &ResponseMap::time_step)
       .def_property_readonly("outline",
                              [](const ResponseMap& r) {
-                               Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor> o(
-                                   static_cast<Eigen::Index>(r.outline.size()), 2);
-                               for (std::size_t i = 0; i < r.outline.size(); ++i)
-                                 o.row(static_cast<Eigen::Index>(i)) = r.outline[i].transpose();
-                               return o;
+                               return rowsOf(r.outline.size(),
+                                             [&](std::size_t i) { return r.outline[i]; });
                              })
       .def_property_readonly("positions",
                              [](const ResponseMap& r) {
-                               Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor> p(
-                                   static_cast<Eigen::Index>(r.nodes.size()), 2);
-                               for (std::size_t i = 0; i < r.nodes.size(); ++i)
-                                 p.row(static_cast<Eigen::Index>(i)) =
-                                     r.nodes[i].position.transpose();
-                               return p;
+                               return rowsOf(r.nodes.size(),
+                                             [&](std::size_t i) { return r.nodes[i].position; });
                              })
       .def_property_readonly("normals",
                              [](const ResponseMap& r) {
-                               Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor> p(
-                                   static_cast<Eigen::Index>(r.nodes.size()), 2);
-                               for (std::size_t i = 0; i < r.nodes.size(); ++i)
-                                 p.row(static_cast<Eigen::Index>(i)) =
-                                     r.nodes[i].normal.transpose();
-                               return p;
+                               return rowsOf(r.nodes.size(),
+                                             [&](std::size_t i) { return r.nodes[i].normal; });
                              })
       .def_property_readonly(
           "forces",

@@ -165,6 +165,10 @@ void SmoothWorld::recordSteps(Body& body, long count, double smallest, double la
   body.smallest_step = body.steps == 0 ? smallest : std::min(body.smallest_step, smallest);
   body.largest_step = std::max(body.largest_step, largest);
   body.steps += count;
+  foldRetired(body, count, smallest, largest);
+}
+
+void SmoothWorld::foldRetired(Body& body, long count, double smallest, double largest) {
   body.retired_smallest = body.retired == 0 ? smallest : std::min(body.retired_smallest, smallest);
   body.retired_largest = std::max(body.retired_largest, largest);
   body.retired += count;
@@ -173,11 +177,8 @@ void SmoothWorld::recordSteps(Body& body, long count, double smallest, double la
 void SmoothWorld::retireSteps(Body& body) const {
   if (integrator_.keep_step_sizes)
     return;
-  for (const double h : body.step_sizes) {
-    body.retired_smallest = body.retired == 0 ? h : std::min(body.retired_smallest, h);
-    body.retired_largest = std::max(body.retired_largest, h);
-    ++body.retired;
-  }
+  for (const double h : body.step_sizes)
+    foldRetired(body, 1, h, h);
   body.step_sizes.clear();
 }
 

@@ -49,6 +49,8 @@ class SmoothWorld final : public Subsystem {
   void recordStep(Body& body, double h) const;
   /// Steps already summarised elsewhere (a contact's retired steps) added to the body's record.
   void recordSteps(Body& body, long count, double smallest, double largest) const;
+  /// Counts `count` steps between `smallest` and `largest` among the body's retired ones.
+  static void foldRetired(Body& body, long count, double smallest, double largest);
   /// Without keep_step_sizes: the body's recorded steps become counts (no rollback reaches them).
   void retireSteps(Body& body) const;
   /// Advances a free body to t (a flight leg or contact steps reaching past it). `through`: also
