@@ -10,12 +10,14 @@
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
+//   contactsim sweep SPEC.json [--out DIR] [--jobs N]   a parameter study (docs/sweep-format.md)
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 // Runs and studies draw a progress bar on stderr while it is a terminal, unless --quiet.
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -32,6 +34,7 @@
 #include "report/run_outputs_reader.hpp"
 #include "studies/bowl_study.hpp"
 #include "studies/restitution_study.hpp"
+#include "sweep/sweep_local.hpp"
 
 namespace {
 
@@ -142,6 +145,37 @@ int runBowlStudy(contactsim::BowlStudyOptions options, const std::string& out_di
         "wrote %s/{table.{csv,md},com_paths.svg,com_height_*.svg,step_sizes.{csv,svg},"
         "x_t.svg,events_*.csv,summary.json}\n",
         dir.c_str());
+  }
+  return 0;
+}
+
+// `contactsim sweep`: the whole spec checked and expanded first (an error names the spec file and
+// its JSON path before any run), then the runs on `jobs` threads, resuming what `out` holds.
+// Response maps computed at load are cached under OUT/cache unless CONTACTSIM_CACHE_DIR says
+// otherwise, so that a sweep writes nothing outside its directory.
+int runSweep(const std::string& spec_file, std::string out, int jobs, bool quiet) {
+  namespace sweep = contactsim::sweep;
+  if (out.empty()) {  // the file's stem: a spec's "name" could lead out of contactsim-out/
+    out = "contactsim-out/" + std::filesystem::path(spec_file).stem().string();
+  }
+  setenv("CONTACTSIM_CACHE_DIR", (std::filesystem::path(out) / "cache").c_str(), 0);
+  const sweep::SweepSpec spec = sweep::loadSweepSpec(spec_file);
+  const std::vector<sweep::Variant> variants = sweep::expandVariants(spec);
+  sweep::LocalSweepResult result;
+  {
+    contactsim::ProgressBar bar("sweep " + spec.name, !quiet);
+    sweep::LocalSweepOptions options{out, jobs, {}};
+    if (bar.drawing()) {
+      options.progress = [&bar](std::size_t done, std::size_t total) {
+        bar.update(static_cast<double>(done) / static_cast<double>(total));
+      };
+    }
+    result = sweep::runSweepLocal(spec, variants, options);
+  }
+  if (!quiet) {
+    std::printf("sweep %s: %zu runs (%zu from an earlier sweep), %zu failed\n", spec.name.c_str(),
+                result.rows.size(), result.resumed, result.failed);
+    std::printf("wrote %s/{results.csv,plots/,runs/}\n", out.c_str());
   }
   return 0;
 }
@@ -269,6 +303,19 @@ int main(int argc, char** argv) {
                          "Runs per maximum step; CPU times are their medians (default 3)");
   bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
 
+  std::string sweep_spec;
+  std::string sweep_out;
+  int jobs = 1;
+  CLI::App* sweep = app.add_subcommand(
+      "sweep", "Run a scene over a grid or sample of parameter values (docs/sweep-format.md)");
+  sweep->add_option("spec", sweep_spec, "Sweep spec (JSON)")->required();
+  sweep->add_option(
+      "--out", sweep_out,
+      "Output directory: results.csv, plots/, runs/ (default contactsim-out/<spec stem>)");
+  sweep->add_option("--jobs,-j", jobs, "Runs at a time, each on one thread (default 1)")
+      ->check(CLI::Range(1, 4096));
+  sweep->add_flag("--quiet", quiet, "Print nothing on success, no progress bar either");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -300,6 +347,9 @@ int main(int argc, char** argv) {
         }
       }
       return runBowlStudy(bowl, out_dir, quiet);
+    }
+    if (*sweep) {
+      return runSweep(sweep_spec, sweep_out, jobs, quiet);
     }
     if (*migrate) {
       return migrateScene(scene_file, migrate_out);

@@ -217,4 +217,46 @@ TEST(CliTest, ValidateChecksTheLimitsUnlessLifted) {
   fs::remove_all(dir);
 }
 
+// Sweeps (issue 29): a bad spec is one error line naming the spec file and the JSON path, exit 1,
+// before anything is written; usage errors exit 2; one job and two write the same results.csv
+// but for the timing column.
+TEST(CliTest, SweepRefusesBadSpecsAndIsIndependentOfTheJobCount) {
+  const fs::path dir = scratch("sweep");
+  const std::string bad = std::string(CONTACTSIM_TEST_DATA_DIR) + "/sweeps/bad/";
+  for (const auto& [file, path] : {std::pair{"unknown-pointer.json", "/parameters/0/pointer"},
+                                   std::pair{"wrong-type.json", "/parameters/0/values/1"},
+                                   std::pair{"unknown-metric.json", "/metrics/1/type"}}) {
+    const Outcome o = runCli("sweep '" + bad + file + "' --out out", dir);
+    EXPECT_EQ(o.exit_code, 1) << file << ": " << o.output;
+    EXPECT_EQ(std::count(o.output.begin(), o.output.end(), '\n'), 1) << o.output;
+    EXPECT_NE(o.output.find(bad + file + ": at " + path + ":"), std::string::npos) << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << file;
+  }
+  for (const char* usage : {"sweep", "sweep s.json --jobs 0", "sweep s.json --jobs x"}) {
+    EXPECT_EQ(runCli(usage, dir).exit_code, 2) << usage;
+  }
+  const std::string spec = std::string("'") + CONTACTSIM_SOURCE_DIR + "/sweeps/bowl-steps.json'";
+  ASSERT_EQ(runCli("sweep " + spec + " --out one --jobs 1 --quiet", dir).exit_code, 0);
+  ASSERT_EQ(runCli("sweep " + spec + " --out two --jobs 2 --quiet", dir).exit_code, 0);
+  const auto untimed = [](const fs::path& csv) {
+    std::ifstream in(csv);
+    std::string table, line;
+    std::getline(in, line);
+    const auto cpu =
+        std::count(line.begin(), line.begin() + static_cast<long>(line.find("cpu_seconds")), ',');
+    for (in.seekg(0); std::getline(in, line);) {
+      std::size_t from = 0;
+      for (long k = 0; k < cpu; ++k) {
+        from = line.find(',', from) + 1;
+      }
+      table += line.erase(from, line.find(',', from) - from) + "\n";
+    }
+    return table;
+  };
+  const std::string one = untimed(dir / "one/results.csv");
+  EXPECT_EQ(std::count(one.begin(), one.end(), '\n'), 9) << one;
+  EXPECT_EQ(one, untimed(dir / "two/results.csv"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
