@@ -24,6 +24,7 @@ packages=(
   libmujoco-dev libgl-dev           # peer in bench/ only (MuJoCo 2.2.2)
   python3-dev pybind11-dev          # the Python module (python/)
   python3-numpy python3-pytest      # its arrays and its tests
+  python3-distributed               # Dask: contactsim.sweep(spec, client=...) on many machines
   clang-format                      # style check in .ci/run
   clang libclang-rt-14-dev          # libFuzzer targets (preset "fuzz", scripts/fuzz.sh)
   chromium                          # headless browser of the replay report's test

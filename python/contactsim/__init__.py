@@ -28,6 +28,12 @@ Build a world in code::
                          mode="rolling")
     w = contactsim.World(d)
 
+Run a parameter study (docs/sweep-format.md), here or on a Dask cluster::
+
+    res = contactsim.sweep("sweeps/bowl-steps.json", out="out/bowl", jobs=2)
+    res = contactsim.sweep(spec, client=dask.distributed.Client("tcp://scheduler:8786"))
+    res.rows, res.csv           # one row per run, results.csv's text
+
 Errors raise contactsim.SceneError / InvalidInputError (both ValueError-like bad input) and
 NumericalError, with the library's messages (file, JSON path, what was expected).
 """
@@ -73,6 +79,7 @@ def _world_from_dict(scene, origin="<dict>"):
 def _scene_from_dict(scene, origin="<dict>"):
     """A Scene from a dict (the JSON of docs/scene-format.md)."""
     return parse_scene(_json.dumps(scene), origin)
+from ._sweep import SweepResults, sweep  # noqa: E402,F401
 
 
 World.from_dict = staticmethod(_world_from_dict)

@@ -35,5 +35,7 @@ void bindDescription(pybind11::module_& m);
 void bindWorld(pybind11::module_& m);
 /// Scenes (load, parse, run, write outputs) and contact response maps (boundary elements).
 void bindScene(pybind11::module_& m);
+/// Sweeps (docs/sweep-format.md): a spec's variants run one by one, rows and results.csv.
+void bindSweep(pybind11::module_& m);
 
 }  // namespace contactsim::python

@@ -54,4 +54,5 @@ PYBIND11_MODULE(_contactsim, m) {
   contactsim::python::bindDescription(m);
   contactsim::python::bindWorld(m);
   contactsim::python::bindScene(m);
+  contactsim::python::bindSweep(m);
 }

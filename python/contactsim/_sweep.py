@@ -1,0 +1,136 @@
+"""Sweeps from Python: the spec of docs/sweep-format.md run in this process, on local threads, or
+as Dask tasks on a cluster -- with the rows `contactsim sweep` writes.
+
+Every path runs a variant through the same C++ function as the CLI (``_SweepPlan.run``: the
+variant's scene through runScene on one thread), and tables the rows with the same C++ code, so
+the results are the same, bit for bit, but for the timing columns.
+"""
+
+import json as _json
+import os as _os
+
+from ._contactsim import _SweepPlan
+
+# One parsed plan per (spec text, origin) and process: a Dask worker parses a spec once.
+_plans = {}
+
+
+def _plan(text, origin):
+    key = (text, origin)
+    if key not in _plans:
+        _plans.clear()
+        _plans[key] = _SweepPlan(text, origin)
+    return _plans[key]
+
+
+def _spec_text(spec):
+    """(text, origin) of a spec given as a path or as a dict (relative scene paths of a dict are
+    read from the current directory)."""
+    if isinstance(spec, dict):
+        return _json.dumps(spec), _os.path.abspath("<inline sweep>.json")
+    path = _os.path.abspath(_os.fspath(spec))
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), path
+    except OSError as e:
+        from ._contactsim import SceneError
+
+        raise SceneError(f"{path}: at /: cannot read the sweep spec: {e.strerror}") from None
+
+
+def _run_one(text, origin, index, metrics=None):
+    """One variant (a Dask task): (index, row JSON, kept files). Python metrics are called on the
+    RunResult of a successful run; a metric that raises fails the row."""
+    plan = _plan(text, origin)
+    row_json, result, files = plan.run(index, keep_result=bool(metrics))
+    if metrics:
+        row = _json.loads(row_json)
+        for name, fn in metrics.items():
+            value = None
+            if row["status"] == "ok":
+                try:
+                    value = fn(result)
+                    value = None if value is None else float(value)
+                except Exception as e:  # a user's metric: its failure is the run's row
+                    row["status"], row["error"] = "failed", f"metric {name}: {e!r}"
+                    files = {}
+            row["metrics"][name] = value
+        row_json = _json.dumps(row)
+    return index, row_json, files
+
+
+class SweepResults:
+    """A finished sweep: ``rows`` (one dict per run, in variant order: index, key, parameters,
+    metrics, status, error), ``csv`` (results.csv's text) and ``failed`` (how many runs failed)."""
+
+    def __init__(self, plan, row_texts):
+        self.name = plan.name
+        self.csv = plan.results_csv(row_texts)
+        self.rows = [_json.loads(t) for t in row_texts]
+        self.failed = sum(1 for r in self.rows if r["status"] != "ok")
+        self.timing_metrics = list(plan.timing_metrics)
+
+    def __repr__(self):
+        return f"<SweepResults {self.name!r}: {len(self.rows)} runs, {self.failed} failed>"
+
+
+def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress=None):
+    """Runs a sweep (docs/sweep-format.md) and returns its SweepResults.
+
+    spec: a spec file or a dict. The whole spec is checked before any run starts (SceneError
+    naming the spec and the JSON path).
+    out: a directory as ``contactsim sweep --out`` writes it (runs/<key>.json per finished run,
+    results.csv, plots/); a sweep into a directory that holds rows skips those runs.
+    client: a ``dask.distributed.Client``: each variant is a Dask task (retried up to `retries`
+    times when its worker dies); the workers import contactsim and read the scene files at the
+    same paths. Without one, runs go on `jobs` threads of this process, each run on its thread
+    alone (as the CLI's pool).
+    metrics: {name: callable(RunResult) -> float or None}, extra columns after the spec's.
+    progress: callable(done, total), called as runs finish.
+    """
+    text, origin = _spec_text(spec)
+    plan = _plan(text, origin)
+    total = plan.variant_count
+    out = None if out is None else _os.fspath(out)
+    rows = [None] * total
+    if out is not None:
+        for i in range(total):
+            rows[i] = plan.finished_row(out, i)
+    todo = [i for i in range(total) if rows[i] is None]
+    done = total - len(todo)
+
+    def finish(index, row_json, files):
+        nonlocal done
+        if out is not None:
+            plan.record(out, row_json, files)
+        rows[index] = row_json
+        done += 1
+        if progress:
+            progress(done, total)
+
+    if client is None:
+        # Threads: each run releases the GIL while it runs (on its thread alone, as the CLI's).
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
+            runs = [pool.submit(_run_one, text, origin, i, metrics) for i in todo]
+            for run in runs:
+                finish(*run.result())
+    elif todo:
+        from distributed import as_completed
+
+        futures = client.map(
+            _run_one,
+            [text] * len(todo),
+            [origin] * len(todo),
+            todo,
+            [metrics] * len(todo),
+            key=[f"contactsim-sweep-{i}-{plan.key(i)}" for i in todo],
+            retries=retries,
+            pure=False,
+        )
+        for _, result in as_completed(futures, with_results=True):
+            finish(*result)
+    if out is not None:
+        plan.write_results(out, rows)
+    return SweepResults(plan, rows)
