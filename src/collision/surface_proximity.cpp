@@ -19,8 +19,6 @@ struct ProximityShape::Bvh {
   std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> model;
 };
 
-namespace {
-
 // Keeps a parameter point on its patch: when Newton leaves the domain, continue on the neighbour
 // across the edge crossed (or stop at the edge of an open surface).
 void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& previous) {
@@ -51,6 +49,8 @@ void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& pre
   patch = across->patch;
   st = across->st;
 }
+
+namespace {
 
 // The parameter point of a tessellation triangle at barycentric weights w (its vertices share a
 // patch: tessellate() works patch by patch).

@@ -90,6 +90,10 @@ ClosestPoints refineClosestPoints(const Surface& surface1, const Frame& E_2_1,
                                   const Surface& surface2, int patch1, Vec2 st, int patch2,
                                   Vec2 uv);
 
+/// Keeps a Newton iterate on the surface: a point that left its patch (coming from `previous`,
+/// inside) continues on the neighbour across the edge crossed, or stops on an open edge.
+void stayOnSurface(const Surface& surface, int& patch, Vec2& st, const Vec2& previous);
+
 /// The point of `surface` nearest to p (surface coordinates) by damped Newton from (patch, uv);
 /// returns the distance and updates patch and uv.
 double projectOntoSurface(const Surface& surface, int& patch, Vec2& uv, const Vec3& p);

@@ -8,32 +8,10 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/triangle_mesh.hpp"
+#include "math/disjoint_sets.hpp"
 
 namespace contactsim {
 namespace {
-
-// Union–find with the smaller index as the representative, so that the first vertex survives.
-class Welds {
- public:
-  explicit Welds(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
-  std::size_t find(std::size_t v) {
-    while (parent_[v] != v) {
-      parent_[v] = parent_[parent_[v]];
-      v = parent_[v];
-    }
-    return v;
-  }
-  void join(std::size_t a, std::size_t b) {
-    a = find(a);
-    b = find(b);
-    if (a != b) {
-      parent_[std::max(a, b)] = std::min(a, b);
-    }
-  }
-
- private:
-  std::vector<std::size_t> parent_;
-};
 
 using Cell = std::array<std::int64_t, 3>;
 
@@ -74,7 +52,7 @@ TriangleMesh weldTessellation(const TessellatedSurface& surface, double toleranc
     cells[v] = {cellOf(x[v]), v};
   }
   std::sort(cells.begin(), cells.end());
-  Welds welds(x.size());
+  DisjointSets welds(x.size());
   for (std::size_t v = 0; v < x.size(); ++v) {
     const Cell c = cellOf(x[v]);
     for (std::int64_t dx = -1; dx <= 1; ++dx) {

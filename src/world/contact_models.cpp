@@ -34,7 +34,8 @@ std::string pairLabel(std::size_t k) {
   return "pair " + toText(k);
 }
 
-// The one kind of shape the world's bodies have (kNone if none has a shape).
+// The one kind of shape the world's bodies have (kNone if none has a shape); mixed worlds
+// (smooth and polyhedral bodies) are resolved before.
 ShapeKind worldKind(const WorldDescription& d) {
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
@@ -47,12 +48,25 @@ ShapeKind worldKind(const WorldDescription& d) {
       throw InvalidInputError(
           bodyLabel(d, i) + ": has " + describe(kind) + " but " + bodyLabel(d, *first) + " has " +
           describe(shapeKind(d.bodies[*first])) +
-          "; contact between bodies of different contact models is not supported yet (one "
-          "world runs one model: smooth, point, 6d or response; planar bodies cannot meet 3D "
-          "ones)");
+          "; smooth surfaces meet polyhedra and half-spaces in one world, but triangle meshes "
+          "meet only meshes so far, and planar bodies cannot meet 3D ones");
     }
   }
   return first ? shapeKind(d.bodies[*first]) : ShapeKind::kNone;
+}
+
+// The error of pair k, whose model cannot handle shapes of kinds a and b.
+InvalidInputError unsupportedPair(const WorldDescription& d, std::size_t k, ShapeKind a,
+                                  ShapeKind b) {
+  const PairDescription& p = d.pairs[k];
+  return InvalidInputError(
+      pairLabel(k) + ": the " + toString(*p.model) + " model cannot handle " +
+      (p.any_pair ? std::string("the bodies' shapes (") + describe(a) + ")"
+                  : "body '" + d.bodies[p.body_a].name + "' (" + describe(a) + ") and body '" +
+                        d.bodies[p.body_b].name + "' (" + describe(b) + ")") +
+      "; smooth takes two smooth surfaces, point two polyhedra or half-spaces or two meshes "
+      "(or, in a world of smooth and polyhedral bodies, any two of them), 6d two meshes, "
+      "response two planar bodies");
 }
 
 // The model a world of this kind runs when no pair overrides it.
@@ -81,15 +95,8 @@ ContactModel worldModel(ShapeKind kind, const WorldDescription& d) {
       continue;
     const ShapeKind a = p.any_pair ? kind : shapeKind(d.bodies[p.body_a]);
     const ShapeKind b = p.any_pair ? kind : shapeKind(d.bodies[p.body_b]);
-    if (!handles(*p.model, a, b)) {
-      throw InvalidInputError(
-          pairLabel(k) + ": the " + toString(*p.model) + " model cannot handle " +
-          (p.any_pair ? std::string("the bodies' shapes (") + describe(kind) + ")"
-                      : "body '" + d.bodies[p.body_a].name + "' (" + describe(a) + ") and body '" +
-                            d.bodies[p.body_b].name + "' (" + describe(b) + ")") +
-          "; smooth takes two smooth surfaces, point two polyhedra or half-spaces or two meshes, "
-          "6d two meshes, response two planar bodies");
-    }
+    if (!handles(*p.model, a, b))
+      throw unsupportedPair(d, k, a, b);
     if (p.any_pair) {
       model = *p.model;
       single.reset();
@@ -116,6 +123,17 @@ double mean(const std::optional<double>& a, const std::optional<double>& b, doub
 }
 
 }  // namespace
+
+bool isMixedWorld(const WorldDescription& description) {
+  bool smooth = false, polyhedral = false, other = false;
+  for (const BodyDescription& b : description.bodies) {
+    const ShapeKind kind = shapeKind(b);
+    smooth = smooth || kind == ShapeKind::kSmooth;
+    polyhedral = polyhedral || kind == ShapeKind::kPolyhedral;
+    other = other || kind == ShapeKind::kMesh || kind == ShapeKind::kPlanar;
+  }
+  return smooth && polyhedral && !other;
+}
 
 ShapeKind shapeKind(const BodyDescription& body) {
   if (body.surface)
@@ -174,6 +192,52 @@ WorldDescription resolvePlanar(WorldDescription d, const world_detail::PairMater
   return d;
 }
 
+// The first body or pair that gives a restitution, as errors name it.
+std::string restitutionGiver(const WorldDescription& d) {
+  using namespace world_detail;
+  std::string who;
+  for (std::size_t i = 0; i < d.bodies.size() && who.empty(); ++i)
+    who = d.bodies[i].restitution ? bodyLabel(d, i) : "";
+  for (std::size_t k = 0; k < d.pairs.size() && who.empty(); ++k)
+    who = d.pairs[k].restitution ? pairLabel(k) : "";
+  return who;
+}
+
+// A mixed world (issue 22): every pair a velocity-level point contact, plastic, stepped by
+// semi-implicit Euler at the scene's step.
+WorldDescription resolveMixed(WorldDescription d, const world_detail::PairMaterials& materials) {
+  using namespace world_detail;
+  if (d.integrator.method != IntegratorMethod::kSemiImplicitEuler) {
+    throw InvalidInputError(std::string("integrator: a world of smooth and polyhedral bodies ") +
+                            "steps at the velocity level; use semi-implicit-euler with its step, "
+                            "not " +
+                            toString(d.integrator.method));
+  }
+  for (std::size_t k = 0; k < d.pairs.size(); ++k) {
+    const PairDescription& p = d.pairs[k];
+    if (p.model && *p.model != ContactModel::kPoint && !p.any_pair &&
+        !handles(*p.model, shapeKind(d.bodies[p.body_a]), shapeKind(d.bodies[p.body_b])))
+      throw unsupportedPair(d, k, shapeKind(d.bodies[p.body_a]), shapeKind(d.bodies[p.body_b]));
+    if (p.model && *p.model != ContactModel::kPoint) {
+      throw InvalidInputError(pairLabel(k) + ": the " + toString(*p.model) +
+                              " model cannot be chosen in a world of smooth and polyhedral "
+                              "bodies: every pair is a velocity-level point contact there "
+                              "(smooth surfaces at their exact closest points)");
+    }
+  }
+  if (materials.anyRestitution()) {
+    throw InvalidInputError(restitutionGiver(d) +
+                            ": restitution: a world of smooth and polyhedral bodies is stepped "
+                            "at the velocity level and its contacts are plastic so far");
+  }
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    if (!d.bodies[i].force.isZero(0.0) || !d.bodies[i].torque.isZero(0.0))
+      throw InvalidInputError(bodyLabel(d, i) +
+                              ": external force and torque act on the bodies of mesh worlds only");
+  }
+  return d;
+}
+
 }  // namespace
 
 WorldDescription resolveContactModels(WorldDescription d) {
@@ -182,6 +246,8 @@ WorldDescription resolveContactModels(WorldDescription d) {
   const IntegratorMethod method = d.integrator.method;
   if (method == IntegratorMethod::kPointContact || method == IntegratorMethod::kVolumeContact)
     return d;  // scene format 1: the integrator names the model
+  if (isMixedWorld(d))
+    return resolveMixed(d, materials);
   const ShapeKind kind = worldKind(d);
   const ContactModel model = worldModel(kind, d);
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
@@ -207,13 +273,7 @@ WorldDescription resolveContactModels(WorldDescription d) {
                             toString(method));
   }
   if (materials.anyRestitution()) {
-    // Name the first body or pair that gives one.
-    std::string who;
-    for (std::size_t i = 0; i < d.bodies.size() && who.empty(); ++i)
-      who = d.bodies[i].restitution ? bodyLabel(d, i) : "";
-    for (std::size_t k = 0; k < d.pairs.size() && who.empty(); ++k)
-      who = d.pairs[k].restitution ? pairLabel(k) : "";
-    throw InvalidInputError(who + ": restitution: the " + toString(model) +
+    throw InvalidInputError(restitutionGiver(d) + ": restitution: the " + toString(model) +
                             " model is velocity-level and plastic; restitution acts in the "
                             "smooth model's impacts");
   }

@@ -22,6 +22,10 @@ enum class ShapeKind { kNone, kSmooth, kPolyhedral, kMesh, kPlanar };
 /// Whether the world's bodies are planar (response-map bodies and half-planes, ullrich-pai §5).
 [[nodiscard]] bool isPlanarWorld(const WorldDescription& description);
 
+/// Whether the world mixes smooth surfaces with polyhedra or half-spaces (and nothing else):
+/// MixedWorld steps it (issue 22).
+[[nodiscard]] bool isMixedWorld(const WorldDescription& description);
+
 /// Whether `model` can simulate contact between shapes of kinds a and b.
 [[nodiscard]] bool handles(ContactModel model, ShapeKind a, ShapeKind b);
 

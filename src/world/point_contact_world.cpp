@@ -173,28 +173,17 @@ void PointContactWorld::generateContacts(std::vector<Generated>& out) const {
 }
 
 Vec3 PointContactWorld::warmStart(const Generated& g) {
-  const auto it = warm_.find({g.a, g.b});
-  if (it == warm_.end())
-    return Vec3::Zero();
   const Body& a = bodies_[g.a];
   const Vec3 local = a.orientation.conjugate() * (g.contact.point - a.position);
   double radius = a.shape->radius();
   if (g.b < bodies_.size())
     radius = std::min(radius, bodies_[g.b].shape->radius());
-  const double reach = settings_.warm_start_fraction * radius;
-  const Remembered* nearest = nullptr;
-  double best = reach;
-  for (const Remembered& r : it->second) {
-    const double d = (r.point_in_a - local).norm();
-    if (d <= best) {
-      best = d;
-      nearest = &r;
-    }
-  }
-  if (nearest == nullptr)
+  const std::optional<Vec3> impulse =
+      warm_.nearest({g.a, g.b}, local, settings_.warm_start_fraction * radius);
+  if (!impulse)
     return Vec3::Zero();
   ++last_.warm_started;
-  return nearest->impulse;
+  return *impulse;
 }
 
 const PointContactStepStats& PointContactWorld::step() {
@@ -206,19 +195,8 @@ const PointContactStepStats& PointContactWorld::step() {
   // Velocities under gravity and the gyroscopic torque (explicit), then the solver's bodies: the
   // real ones followed by one fixed stand-in per half-space.
   std::vector<VelocityBody> velocity_bodies(bodies_.size() + half_spaces_.size());
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    Body& body = bodies_[i];
-    VelocityBody& vb = velocity_bodies[i];
-    vb.com = body.position;
-    if (body.fixed)
-      continue;
-    const Mat3 R = body.orientation.toRotationMatrix();
-    const Mat3 inertia = body.mass.worldInertia(R);
-    vb.inverse_mass = 1.0 / body.mass.mass();
-    vb.inverse_inertia = body.mass.worldInverseInertia(R);
-    vb.velocity = body.velocity + h * gravity_;
-    vb.omega = body.omega - h * (vb.inverse_inertia * body.omega.cross(inertia * body.omega));
-  }
+  for (std::size_t i = 0; i < bodies_.size(); ++i)
+    velocity_bodies[i] = world_detail::predictedVelocities(bodies_[i], gravity_, h);
 
   std::vector<Generated> generated;
   generateContacts(generated);
@@ -242,25 +220,14 @@ const PointContactStepStats& PointContactWorld::step() {
   contacts_.clear();
   for (std::size_t i = 0; i < generated.size(); ++i) {
     const Body& a = bodies_[generated[i].a];
-    warm_[{generated[i].a, generated[i].b}].push_back(
-        {a.orientation.conjugate() * (contacts[i].point - a.position), impulses[i]});
+    warm_.remember({generated[i].a, generated[i].b},
+                   a.orientation.conjugate() * (contacts[i].point - a.position), impulses[i]);
     const FrictionalContact& c = contacts[i];
     contacts_.push_back(
         {c.body_a, c.body_b, c.point, c.normal, generated[i].separation, impulses[i]});
   }
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    Body& body = bodies_[i];
-    if (body.fixed)
-      continue;
-    body.velocity = velocity_bodies[i].velocity;
-    body.omega = velocity_bodies[i].omega;
-    body.position += h * body.velocity;
-    body.orientation = (quaternionExp(h * body.omega) * body.orientation).normalized();
-    if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite()) {
-      throw NumericalError("body '" + body.name +
-                           "' left the finite numbers at t = " + toText(time_));
-    }
-  }
+  for (std::size_t i = 0; i < bodies_.size(); ++i)
+    world_detail::moveWithVelocities(bodies_[i], velocity_bodies[i], h, time_);
   time_ += h;
   return last_;
 }

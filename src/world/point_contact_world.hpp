@@ -18,6 +18,7 @@
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/solvers/lcp_solver.hpp"
 #include "contactsim/world/world_description.hpp"
+#include "world/impulse_memory.hpp"
 
 namespace contactsim {
 
@@ -135,14 +136,7 @@ class PointContactWorld {
   std::map<std::pair<std::size_t, std::size_t>, double> pair_friction_;
   /// μ of pair (a, b): its override, else √(μ_a μ_b).
   [[nodiscard]] double pairFriction(std::size_t a, std::size_t b, double mu_a, double mu_b) const;
-  /// Last step's impulses by pair (a, b), with the contact point in A's body coordinates: a new
-  /// contact takes the impulse of the nearest previous one of its pair (feature ids change when
-  /// the reference face of a face contact flips; positions barely move).
-  struct Remembered {
-    Vec3 point_in_a;
-    Vec3 impulse;
-  };
-  std::map<std::pair<std::size_t, std::size_t>, std::vector<Remembered>> warm_;
+  world_detail::ImpulseMemory warm_;  // last step's impulses, for warm starts
   std::vector<PointContactRecord> contacts_;
   PointContactStepStats last_;
   Lcp last_lcp_;

@@ -14,6 +14,8 @@ std::unique_ptr<Subsystem> makeSubsystem(const WorldDescription& given) {
   const IntegratorMethod method = description.integrator.method;
   if (method != IntegratorMethod::kVolumeContact && !description.joints.empty())
     throw InvalidInputError("joints need the volume-contact integrator");
+  if (isMixedWorld(description) && method == IntegratorMethod::kSemiImplicitEuler)
+    return std::make_unique<MixedSubsystem>(description);
   if (isPlanarWorld(description) && method == IntegratorMethod::kSemiImplicitEuler)
     return std::make_unique<ResponseSubsystem>(description);
   switch (method) {

@@ -91,22 +91,49 @@ double PointSubsystem::energy(std::size_t i) const {
   return world_->energy(*index_.at(i));
 }
 
+namespace {
+
+// A velocity-level contact record as a mean force over the step h.
+ContactInfo contactInfo(const PointContactRecord& r, std::size_t a, std::size_t b, double h) {
+  ContactInfo c;
+  c.body_a = a;
+  c.body_b = b;
+  c.model = ContactModel::kPoint;
+  c.point = r.point;
+  c.normal = r.normal;
+  c.force = r.impulse / h;
+  c.normal_force = c.force.dot(c.normal);
+  return c;
+}
+
+}  // namespace
+
 // The last step's contacts with their impulses as mean forces over the step, in the
 // description's indices (half-space k of world_ after its bodies).
 std::vector<ContactInfo> PointSubsystem::contacts() const {
   std::vector<ContactInfo> out;
   for (const PointContactRecord& r : world_->contacts()) {
-    ContactInfo c;
-    c.body_a = body_of_.at(r.body_a);
-    c.body_b = r.body_b < body_of_.size() ? body_of_[r.body_b]
-                                          : half_space_body_.at(r.body_b - body_of_.size());
-    c.model = ContactModel::kPoint;
-    c.point = r.point;
-    c.normal = r.normal;
-    c.force = r.impulse / step_;
-    c.normal_force = c.force.dot(c.normal);
-    out.push_back(c);
+    out.push_back(contactInfo(r, body_of_.at(r.body_a),
+                              r.body_b < body_of_.size()
+                                  ? body_of_[r.body_b]
+                                  : half_space_body_.at(r.body_b - body_of_.size()),
+                              step_));
   }
+  return out;
+}
+
+MixedSubsystem::MixedSubsystem(const WorldDescription& description)
+    : VelocitySubsystem(description.integrator.step) {
+  for (const BodyDescription& b : description.bodies)
+    inertia_.push_back(b.mass_properties.inertia());
+  world_ = std::make_unique<MixedWorld>(description);
+}
+
+// The contacts of the last step, already in the description's indices.
+std::vector<ContactInfo> MixedSubsystem::contacts() const {
+  std::vector<ContactInfo> out;
+  for (const PointContactRecord& r : world_->contacts())
+    out.push_back(contactInfo(r, r.body_a, r.body_b, step_));
   return out;
 }
 

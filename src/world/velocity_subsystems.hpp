@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "mixed_world.hpp"
 #include "subsystem.hpp"
 #include "world/point_contact_world.hpp"
 #include "world/volume_contact_world.hpp"
@@ -42,6 +43,10 @@ class VelocitySubsystem : public Subsystem {
       stats_.most_contacts = std::max(stats_.most_contacts, s.contacts);
       if (!converged && s.contacts > 0)
         ++stats_.unconverged_solves;
+      if constexpr (requires(World & w) { w.takeEvents(); }) {
+        for (WorldEvent& e : world_->takeEvents())
+          events_.push_back(std::move(e));
+      }
     }
     time_ = std::max(time_, world_->time());
   }
@@ -89,6 +94,16 @@ class VolumeSubsystem final : public VelocitySubsystem<VolumeContactWorld> {
   explicit VolumeSubsystem(const WorldDescription& description);
   [[nodiscard]] RigidBodyState state(std::size_t i) const override;
   [[nodiscard]] double energy(std::size_t i) const override;
+  [[nodiscard]] std::vector<ContactInfo> contacts() const override;
+};
+
+/// Smooth surfaces, polyhedra and half-spaces in one world (issue 22): MixedWorld, with the
+/// description's indices.
+class MixedSubsystem final : public VelocitySubsystem<MixedWorld> {
+ public:
+  explicit MixedSubsystem(const WorldDescription& description);
+  [[nodiscard]] RigidBodyState state(std::size_t i) const override { return world_->state(i); }
+  [[nodiscard]] double energy(std::size_t i) const override { return world_->energy(i); }
   [[nodiscard]] std::vector<ContactInfo> contacts() const override;
 };
 

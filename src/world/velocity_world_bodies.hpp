@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "contact/velocity/velocity_body.hpp"
 #include "contactsim/dynamics/rigid_body_state.hpp"
 #include "contactsim/error.hpp"
+#include "contactsim/math/quaternion.hpp"
 
 namespace contactsim::world_detail {
 
@@ -26,6 +28,39 @@ double energyOf(const B& body, const Vec3& gravity) {
   const Mat3 inertia = body.mass.worldInertia(body.orientation.toRotationMatrix());
   return 0.5 * body.mass.mass() * body.velocity.squaredNorm() +
          0.5 * body.omega.dot(inertia * body.omega) - body.mass.mass() * gravity.dot(body.position);
+}
+
+/// Symplectic Euler's first half for a free body B (`mass`, `fixed`, pose and world velocities):
+/// its velocities after gravity and the explicit gyroscopic torque over h, as the contact
+/// solver's body; a fixed body keeps zero inverse mass.
+template <class B>
+VelocityBody predictedVelocities(const B& body, const Vec3& gravity, double h) {
+  VelocityBody vb;
+  vb.com = body.position;
+  if (body.fixed)
+    return vb;
+  const Mat3 R = body.orientation.toRotationMatrix();
+  const Mat3 inertia = body.mass.worldInertia(R);
+  vb.inverse_mass = 1.0 / body.mass.mass();
+  vb.inverse_inertia = body.mass.worldInverseInertia(R);
+  vb.velocity = body.velocity + h * gravity;
+  vb.omega = body.omega - h * (vb.inverse_inertia * body.omega.cross(inertia * body.omega));
+  return vb;
+}
+
+/// Symplectic Euler's second half: the solved velocities, then the pose moved with them over h.
+/// Throws NumericalError naming the body when the state leaves the finite numbers at time t.
+template <class B>
+void moveWithVelocities(B& body, const VelocityBody& solved, double h, double t) {
+  if (body.fixed)
+    return;
+  body.velocity = solved.velocity;
+  body.omega = solved.omega;
+  body.position += h * body.velocity;
+  body.orientation = (quaternionExp(h * body.omega) * body.orientation).normalized();
+  if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite()) {
+    throw NumericalError("body '" + body.name + "' left the finite numbers at t = " + toText(t));
+  }
 }
 
 /// The `name` of each element of a range of body descriptions.

@@ -13,16 +13,12 @@
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
+#include "test_poses.hpp"
 
 namespace contactsim {
 namespace {
 
-Frame pose(const Vec3& translation, const Vec3& axis = Vec3::UnitX(), double angle = 0.0) {
-  Frame E = Frame::Identity();
-  E.linear() = Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
-  E.translation() = translation;
-  return E;
-}
+using test::pose;
 
 // The lowest point of a surface posed by E over many parameter samples: an independent (if
 // approximate) distance to the plane z = 0.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "contact_forces.hpp"
 #include "contactsim/scene/scene.hpp"
 
 namespace contactsim {
@@ -13,17 +14,7 @@ namespace {
 
 constexpr double kG = 9.81;
 
-// The sum of the contact forces on body i (as body_a, or the opposite as body_b).
-Vec3 forceOn(const std::vector<ContactInfo>& contacts, std::size_t i) {
-  Vec3 f = Vec3::Zero();
-  for (const ContactInfo& c : contacts) {
-    if (c.body_a == i)
-      f += c.force;
-    if (c.body_b == i)
-      f -= c.force;
-  }
-  return f;
-}
+using test::forceOn;
 
 // A solid sphere (I = 2/5 m R²) rolling without slipping down a plane tilted by θ about y: its
 // centre accelerates at 5/7 g sin θ down the slope, so the contact force is m a − m g: the normal

@@ -1,0 +1,178 @@
+// Closest points of a smooth surface and a convex obstacle (smooth_convex_proximity.hpp).
+#include "collision/smooth_convex_proximity.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "geometry/differential.hpp"
+
+namespace contactsim {
+
+namespace {
+
+// Distance to the segment [a, b] and its derivatives: the line's (I − uuᵀ − t tᵀ)/φ inside the
+// segment, the end point's (I − uuᵀ)/φ beyond it.
+ObstacleDistance segmentDistance(const Vec3& x, const Vec3& a, const Vec3& b) {
+  const Vec3 edge = b - a;
+  const double length2 = edge.squaredNorm();
+  const double alpha = std::clamp((x - a).dot(edge) / length2, 0.0, 1.0);
+  ObstacleDistance d;
+  d.nearest = a + alpha * edge;
+  const Vec3 r = x - d.nearest;
+  d.value = r.norm();
+  if (d.value <= 0.0) {
+    d.gradient = Vec3::Zero();
+    return d;
+  }
+  d.gradient = r / d.value;
+  d.hessian = Mat3::Identity() - d.gradient * d.gradient.transpose();
+  if (alpha > 0.0 && alpha < 1.0) {
+    const Vec3 t = edge / std::sqrt(length2);
+    d.hessian -= t * t.transpose();
+  }
+  d.hessian /= d.value;
+  return d;
+}
+
+// Whether the projection y of a point onto face f's plane lies inside the face polygon.
+bool insideFace(const ConvexPolyhedron& p, int f, const Vec3& y) {
+  const auto face = p.face(f);
+  const Vec3& n = p.faceNormal(f);
+  for (std::size_t k = 0; k < face.size(); ++k) {
+    const Vec3& a = p.vertices()[static_cast<std::size_t>(face[k])];
+    const Vec3& b = p.vertices()[static_cast<std::size_t>(face[(k + 1) % face.size()])];
+    if ((b - a).cross(y - a).dot(n) < 0.0)
+      return false;
+  }
+  return true;
+}
+
+// φ of a convex polyhedron: inside, the nearest face plane (max of n_f·x − d_f); outside, the
+// nearest of the faces whose plane projection falls inside them and of all edges.
+ObstacleDistance polyhedronDistance(const ConvexPolyhedron& p, const Vec3& x) {
+  ObstacleDistance best;
+  int deepest = 0;
+  double plane = -std::numeric_limits<double>::infinity();
+  for (int f = 0; f < p.faceCount(); ++f) {
+    const double value = p.faceNormal(f).dot(x) - p.faceOffset(f);
+    if (value > plane) {
+      plane = value;
+      deepest = f;
+    }
+  }
+  if (plane <= 0.0) {
+    best.value = plane;
+    best.gradient = p.faceNormal(deepest);
+    best.nearest = x - plane * best.gradient;
+    return best;
+  }
+  best.value = std::numeric_limits<double>::infinity();
+  for (int f = 0; f < p.faceCount(); ++f) {
+    const double value = p.faceNormal(f).dot(x) - p.faceOffset(f);
+    const Vec3 y = x - value * p.faceNormal(f);
+    if (value > 0.0 && value < best.value && insideFace(p, f, y)) {
+      best = {value, p.faceNormal(f), Mat3::Zero(), y};
+    }
+  }
+  for (const ConvexPolyhedron::Edge& e : p.edges()) {
+    const ObstacleDistance d = segmentDistance(x, p.vertices()[static_cast<std::size_t>(e.v0)],
+                                               p.vertices()[static_cast<std::size_t>(e.v1)]);
+    if (d.value < best.value)
+      best = d;
+  }
+  return best;
+}
+
+// The smooth surface's parameter point whose vertex lies deepest in the obstacle's face planes
+// (a lower bound of φ outside, exact inside): the start of Newton without a warm start.
+SurfacePoint deepestVertex(const ProximityShape& smooth, const Frame& E_o_s,
+                           const ConvexObstacle& obstacle) {
+  const TessellatedSurface& mesh = smooth.tessellation();
+  std::size_t best = 0;
+  double lowest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+    const Vec3 x = E_o_s * mesh.positions[i];
+    const double value = obstacle.polyhedron ? obstacle.polyhedron->planeDistance(x)
+                                             : obstacle.normal.dot(x) - obstacle.offset;
+    if (value < lowest) {
+      lowest = value;
+      best = i;
+    }
+  }
+  return mesh.origins[best];
+}
+
+// A Newton step for min φ(c(s, t)) with gradient g and Hessian H: H is shifted to be positive
+// definite (Levenberg) where the surface curves away faster than the obstacle's distance does.
+Vec2 descentStep(const Eigen::Matrix2d& H, const Vec2& g) {
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eigen(H, Eigen::EigenvaluesOnly);
+  const double smallest = eigen.eigenvalues()(0);
+  const double floor = 1e-12 * std::max(1.0, std::abs(eigen.eigenvalues()(1)));
+  const double shift = smallest < floor ? floor - smallest : 0.0;
+  return (H + shift * Eigen::Matrix2d::Identity()).ldlt().solve(-g);
+}
+
+}  // namespace
+
+ObstacleDistance signedDistance(const ConvexObstacle& obstacle, const Vec3& x) {
+  if (obstacle.polyhedron)
+    return polyhedronDistance(*obstacle.polyhedron, x);
+  ObstacleDistance d;
+  d.value = obstacle.normal.dot(x) - obstacle.offset;
+  d.gradient = obstacle.normal;
+  d.nearest = x - d.value * obstacle.normal;
+  return d;
+}
+
+SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
+                                     const ConvexObstacle& obstacle, const Frame& E_w_o,
+                                     const std::optional<SurfacePoint>& warm) {
+  // Newton in the obstacle's frame on F(s, t) = φ(c(s, t)): g_i = ∇φ·c_i and
+  // H_ij = c_iᵀ ∇²φ c_j + ∇φ·c_ij, damped to a tenth of a patch per iteration.
+  const Surface& surface = smooth.surface();
+  const Frame E_o_s = E_w_o.inverse() * E_w_s;
+  const Mat3 R = E_o_s.linear();
+  const SurfacePoint start = warm ? *warm : deepestVertex(smooth, E_o_s, obstacle);
+  int patch = start.patch;
+  Vec2 st = start.st;
+  SmoothConvexPoints out;
+  for (int iteration = 0; iteration < 60 && !out.converged; ++iteration) {
+    const SurfaceJet j = surface.evaluate(patch, st.x(), st.y(), JetOrder::kSecond);
+    const Vec3 c = E_o_s * j.c, cs = R * j.c_s, ct = R * j.c_t;
+    const ObstacleDistance d = signedDistance(obstacle, c);
+    const Vec2 g(d.gradient.dot(cs), d.gradient.dot(ct));
+    Eigen::Matrix2d H;
+    H << cs.dot(d.hessian * cs) + d.gradient.dot(R * j.c_ss),
+        cs.dot(d.hessian * ct) + d.gradient.dot(R * j.c_st),
+        ct.dot(d.hessian * cs) + d.gradient.dot(R * j.c_st),
+        ct.dot(d.hessian * ct) + d.gradient.dot(R * j.c_tt);
+    Vec2 step = descentStep(H, g);
+    out.iterations = iteration + 1;
+    if (!step.allFinite())
+      break;
+    if (step.norm() > 0.1)
+      step *= 0.1 / step.norm();
+    const Vec2 previous = st;
+    st += step;
+    stayOnSurface(surface, patch, st, previous);
+    out.converged = step.norm() < 1e-13;
+  }
+  // The answer at the last iterate, in world coordinates.
+  const SurfaceJet j = surface.evaluate(patch, st.x(), st.y(), JetOrder::kFirst);
+  const Vec3 c = E_o_s * j.c, cs = R * j.c_s, ct = R * j.c_t;
+  const ObstacleDistance d = signedDistance(obstacle, c);
+  const double size = std::max({cs.norm(), ct.norm(), 1e-300});
+  out.residual = Vec2(d.gradient.dot(cs), d.gradient.dot(ct)).norm() / size;
+  out.converged = out.converged || out.residual < 1e-12;
+  out.patch = patch;
+  out.st = st;
+  out.smooth_point = E_w_o * c;
+  out.obstacle_point = E_w_o * d.nearest;
+  out.normal = -(E_w_s.linear() * unitNormal(j));
+  out.distance = d.value;
+  return out;
+}
+
+}  // namespace contactsim

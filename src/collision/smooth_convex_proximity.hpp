@@ -1,0 +1,62 @@
+// Exact closest points between a smooth surface and a convex polyhedron or a half-space (issue 22,
+// mixed islands: "for every pair that involves a smooth surface a point contact at the exact
+// closest points — Newton on the smooth surface against the other's surface or feature; the
+// normal from the smooth surface"). The convex side is written as its signed distance φ(x),
+// exact inside and outside (the nearest face, edge or vertex), with its gradient and Hessian; the
+// smooth side minimises φ(c(s, t)) by Newton over its parameters, crossing patch edges as
+// refineClosestPoints does. At the minimum ∇φ is normal to the smooth surface, so the contact
+// normal −n_smooth equals ∇φ there. Internal to collision.
+#pragma once
+
+#include <optional>
+
+#include "collision/surface_proximity.hpp"
+#include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/math/types.hpp"
+
+namespace contactsim {
+
+/// A convex obstacle in its body coordinates: the polyhedron, or (when null) the half-space
+/// {x : normal·x ≤ offset}.
+struct ConvexObstacle {
+  const ConvexPolyhedron* polyhedron = nullptr;
+  Vec3 normal = Vec3::UnitZ();
+  double offset = 0.0;
+};
+
+/// φ(x), the signed distance of x to the obstacle (negative inside: minus the depth below the
+/// nearest face), its gradient (unit) and Hessian, and the nearest point of the obstacle's
+/// boundary. Inside, and outside nearest a face, φ is affine (Hessian 0); nearest an edge it is
+/// the distance to the edge's line, nearest a vertex the distance to the vertex.
+struct ObstacleDistance {
+  double value = 0.0;
+  Vec3 gradient = Vec3::UnitZ();
+  Mat3 hessian = Mat3::Zero();
+  Vec3 nearest = Vec3::Zero();
+};
+[[nodiscard]] ObstacleDistance signedDistance(const ConvexObstacle& obstacle, const Vec3& x);
+
+/// The closest points of a smooth body and a convex obstacle, in world coordinates.
+struct SmoothConvexPoints {
+  int patch = 0;
+  Vec2 st = Vec2::Zero();  ///< on the smooth surface
+  Vec3 smooth_point = Vec3::Zero();
+  Vec3 obstacle_point = Vec3::Zero();
+  /// Unit, out of the obstacle towards the smooth body: −(the smooth surface's outward normal).
+  Vec3 normal = Vec3::UnitZ();
+  double distance = 0.0;  ///< signed: positive apart, negative overlapping [m]
+  /// ‖∇_(s,t) φ(c)‖ / ‖(c_s, c_t)‖, dimensionless; below 1e-12 when converged.
+  double residual = 0.0;
+  bool converged = false;
+  int iterations = 0;
+};
+
+/// Newton from `warm` (last step's point) or else from the tessellation vertex deepest in the
+/// obstacle's face planes. `E_w_s` and `E_w_o` pose the smooth body and the obstacle. Never
+/// throws for valid shapes and finite poses; check `converged`.
+[[nodiscard]] SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
+                                                   const ConvexObstacle& obstacle,
+                                                   const Frame& E_w_o,
+                                                   const std::optional<SurfacePoint>& warm);
+
+}  // namespace contactsim

@@ -1,0 +1,137 @@
+// The contacts of a mixed world's step (mixed_world.hpp): polyhedra against polyhedra and
+// half-spaces by their manifolds (collision/convex_contact, reduced as PointContactWorld does),
+// and every pair with a smooth surface as one point contact at its exact closest points
+// (collision/smooth_convex_proximity against a polyhedron or half-space, collision/
+// surface_proximity between two smooth surfaces), Newton warm started from the last step.
+#include <algorithm>
+
+#include "collision/convex_contact.hpp"
+#include "collision/manifold_reduction.hpp"
+#include "collision/smooth_convex_proximity.hpp"
+#include "mixed_world.hpp"
+
+namespace contactsim::world_detail {
+
+namespace {
+
+// μ of a body of the velocity-level models that gives none.
+constexpr double kDefaultFriction = 0.5;
+
+Frame poseOf(const MixedWorld::Body& body) {
+  return makeFrame(body.orientation, body.position);
+}
+
+// The obstacle of a polyhedron or half-space body, in its body coordinates.
+ConvexObstacle obstacleOf(const MixedWorld::Body& body) {
+  ConvexObstacle o;
+  o.polyhedron = body.polyhedron.get();
+  if (body.half_space) {
+    o.normal = body.half_space->normal;
+    o.offset = body.half_space->offset;
+  }
+  return o;
+}
+
+// The centre of a body's bounding sphere, world.
+Vec3 centreOf(const MixedWorld::Body& body) {
+  if (body.polyhedron)
+    return poseOf(body) * body.polyhedron->centroid();
+  return body.position;
+}
+
+}  // namespace
+
+// Radius of a body's bounding sphere about centreOf (a smooth body's includes its tessellation
+// error); a half-space has none.
+double MixedWorld::reach(const Body& body) const {
+  if (body.smooth)
+    return body.smooth->boundingRadius() + body.smooth->tessellationError();
+  if (body.polyhedron)
+    return body.polyhedron->radius();
+  return std::numeric_limits<double>::infinity();
+}
+
+std::vector<MixedWorld::Generated> MixedWorld::generateContacts() {
+  // Every pair of bodies not both fixed, by bounding spheres (a half-space against the sphere of
+  // the other body), in index order.
+  std::vector<Generated> out;
+  for (std::size_t a = 0; a < bodies_.size(); ++a) {
+    for (std::size_t b = a + 1; b < bodies_.size(); ++b) {
+      const Body& A = bodies_[a];
+      const Body& B = bodies_[b];
+      if (A.fixed && B.fixed)
+        continue;
+      const Body& solid = A.half_space ? B : A;
+      const Body& other = A.half_space ? A : B;
+      if (other.half_space) {
+        const Vec3 n = other.orientation * other.half_space->normal;
+        const double offset = other.half_space->offset + n.dot(other.position);
+        if (n.dot(centreOf(solid)) - offset > reach(solid) + settings_.margin)
+          continue;
+      } else if ((centreOf(A) - centreOf(B)).norm() > reach(A) + reach(B) + settings_.margin) {
+        continue;
+      }
+      addPair(a, b, out);
+    }
+  }
+  return out;
+}
+
+void MixedWorld::addPair(std::size_t a, std::size_t b, std::vector<Generated>& out) {
+  // The moving side first: body_a is a smooth body when there is one, and never a half-space.
+  const double mu = materials_.friction(a, b, kDefaultFriction);
+  if (bodies_[b].smooth && !bodies_[a].smooth)
+    std::swap(a, b);
+  if (bodies_[a].half_space)
+    std::swap(a, b);
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  if (A.smooth) {
+    addSmoothPair(a, b, mu, out);
+    return;
+  }
+  // Polyhedron against polyhedron or half-space: the manifold, reduced.
+  std::vector<ContactPoint> manifold;
+  double radius = A.polyhedron->radius();
+  if (B.polyhedron) {
+    manifold = collide(*A.polyhedron, poseOf(A), *B.polyhedron, poseOf(B), settings_.margin);
+    radius = std::min(radius, B.polyhedron->radius());
+  } else {
+    const Vec3 n = B.orientation * B.half_space->normal;
+    manifold = collideHalfSpace(*A.polyhedron, poseOf(A), n,
+                                B.half_space->offset + n.dot(B.position), settings_.margin);
+  }
+  for (const ContactPoint& p : reduceManifold(std::move(manifold), settings_.max_points_per_pair,
+                                              settings_.weld_fraction * radius)) {
+    out.push_back({{a, b, p.point, p.normal, mu, 0.0}, p.separation});
+  }
+}
+
+// One point contact at the exact closest points, kept while closer than the margin.
+void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
+                               std::vector<Generated>& out) {
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  NewtonMemory& memory = newton_[{a, b}];
+  Vec3 point, normal;
+  double separation = 0.0;
+  if (B.smooth) {
+    const ClosestPoints cp =
+        closestPoints(*A.smooth, poseOf(A), *B.smooth, poseOf(B), memory.smooth_pair);
+    memory.smooth_pair = cp.converged ? std::optional(cp) : std::nullopt;
+    point = 0.5 * (cp.point1 + cp.point2);
+    normal = cp.normal;
+    separation = cp.distance;
+  } else {
+    const SmoothConvexPoints cp =
+        closestToObstacle(*A.smooth, poseOf(A), obstacleOf(B), poseOf(B), memory.on_smooth);
+    memory.on_smooth = cp.converged ? std::optional(SurfacePoint{cp.patch, cp.st}) : std::nullopt;
+    point = 0.5 * (cp.smooth_point + cp.obstacle_point);
+    normal = cp.normal;
+    separation = cp.distance;
+  }
+  if (separation < settings_.margin)
+    out.push_back({{a, b, point, normal, mu, 0.0}, separation});
+}
+
+}  // namespace contactsim::world_detail

@@ -1,0 +1,99 @@
+// A world whose bodies have shapes of different contact models — smooth surfaces, convex
+// polyhedra, fixed half-spaces — stepped at the velocity level (issue 22, mixed islands; the
+// design in docs/ARCHITECTURE.md "Islands"). Each frame of the scene's step h: contacts of every
+// pair within the margin (polyhedra by their manifolds as PointContactWorld; every pair with a
+// smooth surface as one point contact at the exact closest points: Newton on the smooth surface
+// against the obstacle's signed distance, or on both smooth surfaces), frictional impulses by the
+// projected block Gauss–Seidel of contact/point/frictional_contact, warm started, then symplectic
+// Euler. Islands (union–find over the contact pairs) are rebuilt each frame and their merges and
+// splits logged.
+//
+// This is the first step of issue 22: every island is velocity-level and plastic. Islands of
+// smooth bodies alone keep event-driven evolution in a later step; until then they are stepped
+// here too. Internal to world.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "collision/surface_proximity.hpp"
+#include "contact/point/frictional_contact.hpp"
+#include "contact_models.hpp"
+#include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/world/world_description.hpp"
+#include "impulse_memory.hpp"
+#include "islands.hpp"
+#include "point_contact_world.hpp"
+
+namespace contactsim::world_detail {
+
+class MixedWorld {
+ public:
+  /// `description` resolved by resolveContactModels (a mixed world); materials from its bodies
+  /// and pairs. Throws InvalidInputError naming the body for a body without a usable shape, a
+  /// free half-space, or bodies that start inside each other.
+  explicit MixedWorld(const WorldDescription& description);
+
+  /// One step h: velocities, contacts, impulses, poses, islands.
+  const PointContactStepStats& step();
+
+  [[nodiscard]] double time() const noexcept { return time_; }
+  [[nodiscard]] RigidBodyState state(std::size_t i) const;
+  [[nodiscard]] double energy(std::size_t i) const;
+  /// The last step's contacts with their impulses, in the description's body indices.
+  [[nodiscard]] const std::vector<PointContactRecord>& contacts() const noexcept {
+    return records_;
+  }
+  /// The island events since the last call.
+  [[nodiscard]] std::vector<WorldEvent> takeEvents() { return std::exchange(events_, {}); }
+  [[nodiscard]] const IslandPartition& islands() const noexcept { return islands_; }
+
+  struct Body {
+    std::string name;
+    bool fixed = false;
+    MassProperties mass = MassProperties::principal(1.0, Vec3::Ones());
+    std::shared_ptr<const ProximityShape> smooth;
+    std::shared_ptr<const ConvexPolyhedron> polyhedron;
+    std::optional<BodyDescription::HalfSpace> half_space;  // body coordinates
+    Vec3 position = Vec3::Zero();
+    Quat orientation = Quat::Identity();
+    Vec3 velocity = Vec3::Zero();  // world
+    Vec3 omega = Vec3::Zero();     // world
+  };
+
+ private:
+  // One contact of a step: bodies (a moves along +normal away from b), point, normal, gap, μ.
+  struct Generated {
+    FrictionalContact contact;
+    double separation = 0.0;
+  };
+  // Newton's last point per pair with a smooth surface (mixed_contacts.cpp).
+  struct NewtonMemory {
+    std::optional<SurfacePoint> on_smooth;  // smooth against an obstacle
+    std::optional<ClosestPoints> smooth_pair;
+  };
+  std::vector<Generated> generateContacts();
+  void addPair(std::size_t a, std::size_t b, std::vector<Generated>& out);
+  void addSmoothPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
+  [[nodiscard]] double reach(const Body& body) const;
+  [[nodiscard]] std::optional<Vec3> warmStart(const Generated& g) const;
+
+  Vec3 gravity_;
+  PointContactSettings settings_;
+  std::vector<Body> bodies_;
+  std::vector<std::string> names_;
+  PairMaterials materials_;
+  std::map<std::pair<std::size_t, std::size_t>, NewtonMemory> newton_;
+  ImpulseMemory warm_;  // last step's impulses, for warm starts
+  std::vector<PointContactRecord> records_;
+  IslandPartition islands_;
+  std::vector<WorldEvent> events_;
+  PointContactStepStats last_;
+  double time_ = 0.0;
+};
+
+}  // namespace contactsim::world_detail
