@@ -14,8 +14,8 @@ using nlohmann::json;
 }
 
 const std::vector<std::string> kTypes = {
-    "final", "energy_drift", "first_event_time", "event_count", "zero_crossing", "min",
-    "max",   "steps",        "rejected_steps",   "cpu_seconds", "wall_seconds"};
+    "final",       "energy_drift", "first_event_time", "event_count", "zero_crossing", "min", "max",
+    "restitution", "steps",        "rejected_steps",   "cpu_seconds", "wall_seconds"};
 
 bool needsColumn(const std::string& type) {
   return type == "final" || type == "zero_crossing" || type == "min" || type == "max";
@@ -26,7 +26,7 @@ bool needsEvent(const std::string& type) {
 }
 
 bool perBody(const std::string& type) {
-  return needsColumn(type) || type == "energy_drift";
+  return needsColumn(type) || type == "energy_drift" || type == "restitution";
 }
 
 // Column `c` of body `b` in sample `s`, as trajectory.csv writes it.
@@ -73,6 +73,47 @@ json zeroCrossing(const RunResult& r, std::size_t b, std::size_t c) {
   return nullptr;
 }
 
+// Kinematic coefficient of restitution (Newton's, as Stoianovici & Hurmuzlu 1996 and ullrich-pai
+// §4 measure it; the restitution study's dropOnBlock): the body point of its first contact with a
+// force, u_n its velocity along that contact's normal; e = −u_n after the last sample with a
+// contact force on the body over u_n in the sample before the first. Needs the samples' contacts
+// (runVariant records them for this metric) and, to follow every step, an output rate of 1/step.
+json restitution(const RunResult& r, std::size_t b) {
+  std::size_t first = r.samples.size(), last = 0;
+  Vec3 point = Vec3::Zero(), normal = Vec3::Zero();
+  for (std::size_t k = 0; k < r.samples.size(); ++k) {
+    double force = 0.0;
+    for (const ContactInfo& c : r.samples[k].contacts) {
+      if (c.body_a != b) {
+        continue;
+      }
+      force += c.normal_force;
+      if (first == r.samples.size() && c.normal_force > 0.0 && normal.isZero()) {
+        point = c.point;
+        normal = c.normal;
+      }
+    }
+    if (force > 0.0) {
+      first = std::min(first, k);
+      last = k;
+    }
+  }
+  if (first == r.samples.size()) {
+    return nullptr;
+  }
+  // The velocity-level and planar models find a step's contacts in the pose at its start: the
+  // body point is the contact point seen from the body in the sample before.
+  const RigidBodyState& at = r.samples[first > 0 ? first - 1 : 0].bodies[b].state;
+  const Vec3 body_point = at.orientation.conjugate() * (point - at.position);
+  const auto normalVelocity = [&](const RigidBodyState& s) {
+    return normal.dot(s.worldLinearVelocity() +
+                      s.worldAngularVelocity().cross(s.orientation * body_point));
+  };
+  const double before = normalVelocity(at);
+  return before < 0.0 ? json(-normalVelocity(r.samples[last].bodies[b].state) / before)
+                      : json(nullptr);
+}
+
 json evaluate(const MetricSpec& m, const RunResult& r, const RunTiming& timing) {
   if (m.type == "steps" || m.type == "rejected_steps") {
     return m.type == "steps" ? r.stats.steps : r.stats.rejected;
@@ -95,6 +136,9 @@ json evaluate(const MetricSpec& m, const RunResult& r, const RunTiming& timing) 
   const std::size_t b = bodyIndex(r, m.body);
   if (r.samples.empty()) {
     return nullptr;
+  }
+  if (m.type == "restitution") {
+    return restitution(r, b);
   }
   if (m.type == "energy_drift") {
     const double e0 = r.samples.front().bodies[b].energy;
@@ -192,6 +236,11 @@ nlohmann::ordered_json evaluateMetrics(const std::vector<MetricSpec>& metrics,
     values[m.name] = evaluate(m, result, timing);
   }
   return values;
+}
+
+bool needsContacts(const std::vector<MetricSpec>& metrics) {
+  return std::any_of(metrics.begin(), metrics.end(),
+                     [](const MetricSpec& m) { return m.type == "restitution"; });
 }
 
 }  // namespace contactsim::sweep

@@ -20,6 +20,9 @@ namespace contactsim::sweep {
 [[nodiscard]] MetricSpec parseMetric(const nlohmann::json& entry, const Scene& base,
                                      const std::string& file, const std::string& path);
 
+/// Whether a metric reads the samples' contacts (RunOptions::record_contacts).
+[[nodiscard]] bool needsContacts(const std::vector<MetricSpec>& metrics);
+
 /// How long the run took: process-independent thread CPU time and wall time [s].
 struct RunTiming {
   double cpu_seconds = 0.0;

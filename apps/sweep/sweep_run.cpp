@@ -50,7 +50,9 @@ VariantRun runVariant(const SweepSpec& spec, const Variant& variant, bool keep_r
       const Scene scene = variantScene(spec, variant);
       const auto wall = std::chrono::steady_clock::now();
       const double cpu = threadCpuSeconds();
-      RunResult result = runScene(scene);
+      RunOptions options;
+      options.record_contacts = needsContacts(spec.metrics);
+      RunResult result = runScene(scene, options);
       RunTiming timing;
       timing.cpu_seconds = threadCpuSeconds() - cpu;
       timing.wall_seconds =

@@ -95,12 +95,14 @@ Parameter parseParameter(const json& entry, const json& scene, const std::string
   onlyKeys(entry, {"name", "pointer", "group", "values", "range", "random"}, file, path);
   Parameter p;
   p.spec_path = path;
-  p.pointer = text(entry, "pointer", file, path, true);
-  p.name = text(entry, "name", file, path, false);
+  // Without a pointer a parameter is a label: a column that names the variants of its group
+  // (the impact angle in degrees from which the bar's pose was computed).
+  p.pointer = text(entry, "pointer", file, path, false);
+  p.name = text(entry, "name", file, path, p.pointer.empty());
   p.name = p.name.empty() ? p.pointer : p.name;
   p.group = text(entry, "group", file, path, false);
   p.values = parameterValues(entry, file, path);
-  for (std::size_t k = 0; k < p.values.size(); ++k) {
+  for (std::size_t k = 0; k < p.values.size() && !p.pointer.empty(); ++k) {
     const std::string value_path = path + (entry.contains("values") ? "/values/" : "/") +
                                    (entry.contains("values") ? std::to_string(k) : "");
     checkPlace(scene, p.pointer, p.values[k], file, path + "/pointer",
@@ -174,7 +176,7 @@ std::string faultPath(const SweepSpec& spec, const std::string& scene_path) {
   std::size_t longest = 0;
   for (std::size_t i = 0; i < spec.parameters.size(); ++i) {
     const std::string& p = spec.parameters[i].pointer;
-    if (scene_path.rfind(p, 0) == 0 && p.size() >= longest) {
+    if (!p.empty() && scene_path.rfind(p, 0) == 0 && p.size() >= longest) {
       best = i;
       longest = p.size();
     }
@@ -297,11 +299,13 @@ std::vector<Variant> expandVariants(const SweepSpec& spec) {
       rest /= n;
       for (const std::size_t i : groups[gi]) {
         v.values[i] = spec.parameters[i].values[k];
-        scene[json::json_pointer(spec.parameters[i].pointer)] = v.values[i];
+        if (!spec.parameters[i].pointer.empty()) {
+          scene[json::json_pointer(spec.parameters[i].pointer)] = v.values[i];
+        }
       }
     }
     v.scene_text = scene.dump(2);
-    v.key = fnv1aHex(v.scene_text + "\n" + metrics);
+    v.key = fnv1aHex(v.scene_text + "\n" + metrics + "\n" + json(v.values).dump());
     try {
       (void)parseScene(v.scene_text, spec.scene_origin);
     } catch (const SceneError& e) {

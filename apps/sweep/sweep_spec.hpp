@@ -19,7 +19,7 @@ namespace contactsim::sweep {
 /// One swept value: where it goes in the scene and the values it takes.
 struct Parameter {
   std::string name;     ///< the results.csv column (default: the pointer)
-  std::string pointer;  ///< JSON pointer into the scene document
+  std::string pointer;  ///< JSON pointer into the scene document; empty: a label column
   /// Parameters of one group vary together (the k-th values of each); the groups are combined
   /// as a Cartesian product, in the order they first appear.
   std::string group;
@@ -57,7 +57,7 @@ struct Variant {
   std::size_t index = 0;               ///< row-major over the groups, first parameter slowest
   std::vector<nlohmann::json> values;  ///< per parameter
   std::string scene_text;              ///< the scene document with the values put in
-  std::string key;  ///< 16 hex digits: FNV-1a of the scene text, metrics and keep
+  std::string key;  ///< 16 hex digits: FNV-1a of the scene text, metrics, keep and values
 };
 
 /// Parses a spec. `file` names it in errors; relative scene paths are read from its directory.
