@@ -291,7 +291,6 @@ std::vector<Variant> expandVariants(const SweepSpec& spec) {
     Variant& v = variants[index];
     v.index = index;
     v.values.resize(spec.parameters.size());
-    json scene = spec.scene;
     std::size_t rest = index;
     for (std::size_t gi = groups.size(); gi-- > 0;) {
       const std::size_t n = spec.parameters[groups[gi].front()].values.size();
@@ -299,15 +298,14 @@ std::vector<Variant> expandVariants(const SweepSpec& spec) {
       rest /= n;
       for (const std::size_t i : groups[gi]) {
         v.values[i] = spec.parameters[i].values[k];
-        if (!spec.parameters[i].pointer.empty()) {
-          scene[json::json_pointer(spec.parameters[i].pointer)] = v.values[i];
-        }
       }
     }
-    v.scene_text = scene.dump(2);
-    v.key = fnv1aHex(v.scene_text + "\n" + metrics + "\n" + json(v.values).dump());
+    // The scene text is made again for the run (variantSceneText): a sweep of many variants
+    // holds their values, not their scenes.
+    const std::string scene = variantSceneText(spec, v);
+    v.key = fnv1aHex(scene + "\n" + metrics + "\n" + json(v.values).dump());
     try {
-      (void)parseScene(v.scene_text, spec.scene_origin);
+      (void)parseScene(scene, spec.scene_origin);
     } catch (const SceneError& e) {
       fail(spec.file, faultPath(spec, e.jsonPath()),
            "variant " + std::to_string(index) + " makes a scene the loader rejects: " + e.what());
@@ -316,8 +314,18 @@ std::vector<Variant> expandVariants(const SweepSpec& spec) {
   return variants;
 }
 
+std::string variantSceneText(const SweepSpec& spec, const Variant& variant) {
+  json scene = spec.scene;
+  for (std::size_t i = 0; i < spec.parameters.size(); ++i) {
+    if (!spec.parameters[i].pointer.empty()) {
+      scene[json::json_pointer(spec.parameters[i].pointer)] = variant.values[i];
+    }
+  }
+  return scene.dump(2);
+}
+
 Scene variantScene(const SweepSpec& spec, const Variant& variant) {
-  return parseScene(variant.scene_text, spec.scene_origin);
+  return parseScene(variantSceneText(spec, variant), spec.scene_origin);
 }
 
 }  // namespace contactsim::sweep

@@ -56,7 +56,6 @@ struct SweepSpec {
 struct Variant {
   std::size_t index = 0;               ///< row-major over the groups, first parameter slowest
   std::vector<nlohmann::json> values;  ///< per parameter
-  std::string scene_text;              ///< the scene document with the values put in
   std::string key;  ///< 16 hex digits: FNV-1a of the scene text, metrics, keep and values
 };
 
@@ -68,6 +67,9 @@ struct Variant {
 /// Every variant, each scene checked by the scene loader (a rejected value is reported at the
 /// spec's /parameters/i/values/k).
 [[nodiscard]] std::vector<Variant> expandVariants(const SweepSpec& spec);
+
+/// The scene document of one variant: the base with the variant's values put in.
+[[nodiscard]] std::string variantSceneText(const SweepSpec& spec, const Variant& variant);
 
 /// The scene of one variant, as `contactsim run` would load it.
 [[nodiscard]] Scene variantScene(const SweepSpec& spec, const Variant& variant);
