@@ -117,7 +117,26 @@ std::vector<ChartSurface::Chart> ellipsoidCharts(const Vec3& radii, const Vec3& 
 }  // namespace
 
 ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center) {
-  return ChartSurface(ellipsoidCharts(radii, center, /*inward=*/false), /*closed=*/true);
+  ChartSurface surface(ellipsoidCharts(radii, center, /*inward=*/false), /*closed=*/true);
+  if (radii.x() == radii.y() && radii.y() == radii.z()) {
+    surface.sphere_ = SphereForm{center, radii.x()};
+  }
+  return surface;
+}
+
+SurfacePoint sphereChartPoint(const Vec3& direction) {
+  // The face whose axis the direction leans to most (ellipsoidCharts: chart 2 axis + (sign < 0)),
+  // then q = d / |d_axis| on that face of the cube and (u, v) = (q·e₁, q·e₂), s = (u + 1)/2.
+  int axis = 0;
+  direction.cwiseAbs().maxCoeff(&axis);
+  const double sign = direction(axis) < 0.0 ? -1.0 : 1.0;
+  const Vec3 q = direction / std::abs(direction(axis));
+  Vec3 n = Vec3::Zero();
+  n(axis) = sign;
+  const Vec3 e1 = Vec3::Unit((axis + 1) % 3) * sign;
+  const Vec3 e2 = n.cross(e1);
+  const Vec2 st(0.5 * (q.dot(e1) + 1.0), 0.5 * (q.dot(e2) + 1.0));
+  return {2 * axis + (sign < 0.0 ? 1 : 0), st.cwiseMax(0.0).cwiseMin(1.0)};
 }
 
 ChartSurface makeSphere(double radius, const Vec3& center) {

@@ -21,6 +21,7 @@
 #include "dynamics/state_interpolation.hpp"
 #include "free_pairs.hpp"
 #include "smooth_world_body.hpp"
+#include "sphere_pairs.hpp"
 
 namespace contactsim::world_detail {
 
@@ -100,6 +101,14 @@ void SmoothWorld::advanceWithFreePairs(double t) {
   const std::vector<std::size_t>& members = free_pairs_->bodies;
   const double g = gravity_.norm();
   for (;;) {
+    // A gas of flying spheres goes from touch to touch instead (sphere_flights.cpp).
+    if (onlyFlyingSpheres()) {
+      if (advanceFlyingSpheres(t)) {
+        break;
+      }
+      continue;
+    }
+    free_pairs_->flights.clear();
     // Every body's leg or contact steps reach past the world's time (a touch of a fixed body at
     // the world's time is taken now); the round reaches the earliest of their ends. A body is
     // advanced only once the world has reached its end: states between the world's time and the
@@ -196,6 +205,25 @@ std::optional<SmoothWorld::PairTouch> SmoothWorld::pairTouch(std::size_t i, std:
   const MotionBound ma = motionBoundAt(a, t0), mb = motionBoundAt(b, t0);
   const bool shared = contactPartner(a) || contactPartner(b);  // energy shared with a third body
   const double g = gravity_.norm();
+  // Two flying exact spheres centred at their centres of mass (world/sphere_pairs.hpp): under one
+  // gravity their centres move at a constant relative velocity, so the first touch is the root of
+  // a quadratic, and the closest points there are the centres' line.
+  const std::optional<SphereForm>& sphere_a = sphereOf(*a.proximity);
+  const std::optional<SphereForm>& sphere_b = sphereOf(*b.proximity);
+  if (ma.flying && mb.flying && !shared && sphere_a && sphere_b && sphere_a->center.isZero() &&
+      sphere_b->center.isZero()) {
+    const RigidBodyState sa = stateAt(a, t0), sb = stateAt(b, t0);
+    const std::optional<double> tau = sphereTouchTime(
+        sb.position - sa.position, sb.worldLinearVelocity() - sa.worldLinearVelocity(),
+        sphere_a->radius + sphere_b->radius, collisions_.tolerance, t1 - t0);
+    if (!tau) {
+      return std::nullopt;
+    }
+    const double t = t0 + *tau;
+    const ClosestPoints cp =
+        sphereClosestPoints(*sphere_b, stateAt(b, t).pose(), *sphere_a, stateAt(a, t).pose());
+    return PairTouch{t, j, i, cp.point1, cp.normal, cp, std::nullopt};
+  }
   FreePairs::Pair& pair = free_pairs_->pairs[{i, j}];
   // Neither body has changed its motion since the last search ended at pair.time: from the
   // distance there, the pair's speed bound from the states there shows whether they can touch

@@ -2,7 +2,8 @@
 // free bodies (Chatterjee–Ruina), and continuous smooth contacts established, integrated and ended.
 // Split by concern: smooth_world.cpp (set-up and what the façade reads), smooth_flight.cpp (free
 // flight and the time of impact), smooth_impacts.cpp (impacts, contact establishment and ending),
-// smooth_free_pairs.cpp (free bodies against each other). Internal to world.
+// smooth_free_pairs.cpp (free bodies against each other), sphere_flights.cpp (the same for flying
+// spheres, touch to touch in closed form). Internal to world.
 #pragma once
 
 #include <memory>
@@ -69,6 +70,13 @@ class SmoothWorld final : public Subsystem {
   void checkFreeBodiesApart() const;
   void buildFreePairs(std::vector<std::size_t> bodies);
   void advanceWithFreePairs(double t);
+  /// Whether every free body with a surface flies, each an exact sphere about its centre of mass,
+  /// with no fixed bodies to meet (sphere_flights.cpp).
+  [[nodiscard]] bool onlyFlyingSpheres() const;
+  /// Advances such a world towards t from touch to touch (sphere_flights.cpp); true when it got
+  /// there, false when an impact left a body out of flight (a contact between two of them) and the
+  /// rounds of advanceWithFreePairs go on from the world's time.
+  bool advanceFlyingSpheres(double t);
   [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
                                                    double t1);
   /// The first touch within [t0, t1] of a body in a contact (its states from the contact's dense

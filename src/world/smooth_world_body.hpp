@@ -113,6 +113,20 @@ struct SmoothWorld::FreePairs {
     bool flying_a = false, flying_b = false;
   };
   std::map<std::pair<std::size_t, std::size_t>, Pair> pairs;
+  // Flying exact spheres (sphere_flights.cpp), per member: the motion of its centre from the
+  // state it had at `time` (revision `revision`), and its earliest touch of another member (at
+  // `touch`, with member `partner` in its revision `partner_revision`). Empty outside that mode.
+  struct Flight {
+    long revision = -1;
+    double time = 0.0;
+    Vec3 position = Vec3::Zero(), velocity = Vec3::Zero();
+    double radius = 0.0;
+    double touch = std::numeric_limits<double>::infinity();
+    std::size_t partner = 0;
+    long partner_revision = -1;
+  };
+  std::vector<Flight> flights;
+  std::optional<bool> centred_spheres;  // every member an exact sphere about its centre of mass
   long impacts_at_one_time = 0;
   double last_impact_time = -std::numeric_limits<double>::infinity();
 };

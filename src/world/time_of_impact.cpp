@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "contactsim/error.hpp"
+#include "sphere_pairs.hpp"
 
 namespace contactsim::world_detail {
 namespace {
@@ -22,7 +23,8 @@ using Nearest = NearestObstacle;
 // tessellation error, so the spheres' gap bounds an obstacle's distance from below. Visited
 // nearest sphere first, an obstacle whose sphere gap is no less than the best distance found so
 // far cannot be nearer, and is skipped with all that follow: among many obstacles, only those
-// whose spheres come near the body are queried.
+// whose spheres come near the body are queried. Two exact spheres take the closed form instead of
+// the meshes and Newton.
 Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
                 std::span<const Obstacle> obstacles,
                 std::vector<std::optional<ClosestPoints>>& warm) {
@@ -30,6 +32,7 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
   const Frame E = state.pose();
   const double near = 0.25 * shape.boundingRadius();
   const double reach = shape.boundingRadius() + 2.0 * shape.tessellationError();
+  const std::optional<SphereForm>& sphere = sphereOf(shape);
   std::vector<std::pair<double, std::size_t>> order(obstacles.size());
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const Obstacle& o = obstacles[i];
@@ -50,6 +53,14 @@ Nearest nearest(const ProximityShape& shape, const RigidBodyState& state,
       break;
     }
     const Obstacle& o = obstacles[i];
+    if (sphere && sphereOf(*o.shape)) {
+      // Two exact spheres: the closed form (world/sphere_pairs.hpp), exact at any distance.
+      const ClosestPoints cp = sphereClosestPoints(*sphere, E, *sphereOf(*o.shape), o.pose);
+      if (cp.distance < best.distance) {
+        best = {cp.distance, i, cp, true};
+      }
+      continue;
+    }
     ClosestPoints cp = closestPoints(shape, E, *o.shape, o.pose, warm[i]);
     const double bound =
         cp.mesh_distance - 2.0 * (shape.tessellationError() + o.shape->tessellationError());

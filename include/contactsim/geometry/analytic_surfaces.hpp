@@ -7,11 +7,18 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "contactsim/geometry/taylor.hpp"
 
 namespace contactsim {
+
+/// The exact sphere a surface is: centre (body coordinates) and radius [m].
+struct SphereForm {
+  Vec3 center = Vec3::Zero();
+  double radius = 0.0;
+};
 
 /// A surface given by one formula per chart, (s, t) ∈ [0, 1]², adjacency found at construction by
 /// matching edge curves in space.
@@ -28,16 +35,26 @@ class ChartSurface : public Surface {
   [[nodiscard]] SurfaceJet evaluate(int patch, double s, double t,
                                     JetOrder order = JetOrder::kThird) const override;
   [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
+  /// The sphere this surface is exactly (makeSphere, or makeEllipsoid with equal radii: outward
+  /// normals, the six cube-face charts of sphereChartPoint), else none: proximity queries then
+  /// take closed forms instead of meshes and Newton.
+  [[nodiscard]] const std::optional<SphereForm>& sphereForm() const { return sphere_; }
 
  private:
+  friend ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center);
   std::vector<Chart> charts_;
   std::vector<std::optional<EdgeNeighbor>> neighbors_;
   PatchDomain domain_;
+  std::optional<SphereForm> sphere_;
 };
 
 /// Ellipsoid with semi-axes `radii` along the body axes, centred at `center` (body coordinates).
 /// Throws InvalidInputError for non-positive or non-finite radii.
 ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center = Vec3::Zero());
+/// The parameter point of the ellipsoid's and sphere's charts (makeEllipsoid, makeSphere) whose
+/// point lies in the direction d ≠ 0 from the centre, as seen on the unit cube: the inverse of the
+/// chart map q = n + u e₁ + v e₂ ↦ q/‖q‖ (for a sphere, the point at radius r along d).
+[[nodiscard]] SurfacePoint sphereChartPoint(const Vec3& direction);
 /// Sphere of radius r about `center`.
 ChartSurface makeSphere(double radius, const Vec3& center = Vec3::Zero());
 /// The inside of a spherical shell of inner radius r about `center`: the sphere with its normals
