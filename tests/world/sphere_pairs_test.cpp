@@ -3,8 +3,10 @@
 // collision/surface_proximity.hpp (the oracle), the first touch against hand-solved motions, and a
 // gas of flying balls run touch to touch against the same gas run in rounds.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <random>
 
@@ -146,6 +148,42 @@ TEST(SphereFlights, AnElasticGasKeepsItsEnergy) {
   for (std::size_t i = 0; i < world.bodyCount(); ++i)
     centres.push_back(world.state(i).position);
   EXPECT_GT(reference::smallestBallGap(centres, reference::kLatticeRadius), -1e-10);
+}
+
+// The flights between touches run on all cores (sphere_flights.cpp), each body's alone: with one
+// thread and with two, the same events and bitwise the same states (Box2D's and Jolt's
+// determinism tests hash the state; here every double is compared).
+TEST(SphereFlights, BitwiseTheSameOnOneThreadAndOnTwo) {
+  const WorldDescription gas = reference::ballLatticeWorld(4);
+  const auto run = [&](int threads) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                                    static_cast<std::size_t>(threads));
+    World world(gas);
+    std::vector<RigidBodyState> states;
+    for (int k = 1; k <= 10; ++k) {
+      world.advanceTo(0.1 * k);
+      for (std::size_t i = 0; i < world.bodyCount(); ++i)
+        states.push_back(world.state(i));
+    }
+    return std::pair(states, world.events());
+  };
+  const auto [states1, events1] = run(1);
+  const auto [states2, events2] = run(2);
+  ASSERT_EQ(states1.size(), states2.size());
+  for (std::size_t k = 0; k < states1.size(); ++k) {
+    const RigidBodyState& a = states1[k];
+    const RigidBodyState& b = states2[k];
+    EXPECT_EQ(std::memcmp(a.position.data(), b.position.data(), sizeof(double) * 3), 0);
+    EXPECT_EQ(std::memcmp(a.orientation.coeffs().data(), b.orientation.coeffs().data(),
+                          sizeof(double) * 4),
+              0);
+    EXPECT_EQ(std::memcmp(a.twist.data(), b.twist.data(), sizeof(double) * 6), 0);
+  }
+  ASSERT_EQ(events1.size(), events2.size());
+  for (std::size_t k = 0; k < events1.size(); ++k) {
+    EXPECT_EQ(events1[k].time, events2[k].time);
+    EXPECT_EQ(events1[k].detail, events2[k].detail);
+  }
 }
 
 }  // namespace
