@@ -81,11 +81,22 @@ PlotSpec plotOf(const SweepSpec& spec, const std::vector<RunRow>& rows, std::siz
     lines[others].emplace_back(r.parameters.at(name).get<double>(), y.get<double>());
   }
   if (lines.size() > 8) {
-    std::vector<std::pair<double, double>> all;
+    // Too many to tell apart: the least, the median and the greatest over the other parameters'
+    // combinations at each value.
+    std::map<double, std::vector<double>> at;
     for (const auto& [label, points] : lines) {
-      all.insert(all.end(), points.begin(), points.end());
+      for (const auto& [x, y] : points) {
+        at[x].push_back(y);
+      }
     }
-    lines = {{"all runs", all}};
+    lines.clear();
+    for (auto& [x, ys] : at) {
+      std::sort(ys.begin(), ys.end());
+      const std::size_t m = ys.size() / 2;
+      lines["greatest over the others"].emplace_back(x, ys.back());
+      lines["median"].emplace_back(x, ys.size() % 2 == 1 ? ys[m] : 0.5 * (ys[m - 1] + ys[m]));
+      lines["least"].emplace_back(x, ys.front());
+    }
   }
   for (auto& [label, points] : lines) {
     std::sort(points.begin(), points.end());

@@ -16,7 +16,8 @@ namespace contactsim::sweep {
 [[nodiscard]] std::string resultsCsv(const SweepSpec& spec, const std::vector<RunRow>& rows);
 
 /// One SVG per numeric metric against each numeric parameter, over the successful runs; one
-/// line per combination of the other parameters' values (at most 8, else one scatter line).
+/// line per combination of the other groups' values (more than 8: the least, median and greatest
+/// over them at each value).
 [[nodiscard]] std::vector<OutputFile> metricPlots(const SweepSpec& spec,
                                                   const std::vector<RunRow>& rows);
 
