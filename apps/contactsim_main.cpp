@@ -15,6 +15,7 @@
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 // Runs and studies draw a progress bar on stderr while it is a terminal, unless --quiet.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "contactsim/error.hpp"
@@ -159,6 +161,9 @@ int runSweep(const std::string& spec_file, std::string out, int jobs, bool quiet
     out = "contactsim-out/" + std::filesystem::path(spec_file).stem().string();
   }
   setenv("CONTACTSIM_CACHE_DIR", (std::filesystem::path(out) / "cache").c_str(), 0);
+  if (jobs < 1) {
+    jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
   const sweep::SweepSpec spec = sweep::loadSweepSpec(spec_file);
   const std::vector<sweep::Variant> variants = sweep::expandVariants(spec);
   sweep::LocalSweepResult result;
@@ -305,14 +310,14 @@ int main(int argc, char** argv) {
 
   std::string sweep_spec;
   std::string sweep_out;
-  int jobs = 1;
+  int jobs = 0;  // the cores
   CLI::App* sweep = app.add_subcommand(
       "sweep", "Run a scene over a grid or sample of parameter values (docs/sweep-format.md)");
   sweep->add_option("spec", sweep_spec, "Sweep spec (JSON)")->required();
   sweep->add_option(
       "--out", sweep_out,
       "Output directory: results.csv, plots/, runs/ (default contactsim-out/<spec stem>)");
-  sweep->add_option("--jobs,-j", jobs, "Runs at a time, each on one thread (default 1)")
+  sweep->add_option("--jobs,-j", jobs, "Runs at a time, each on one thread (default: the cores)")
       ->check(CLI::Range(1, 4096));
   sweep->add_flag("--quiet", quiet, "Print nothing on success, no progress bar either");
 
