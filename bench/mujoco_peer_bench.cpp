@@ -28,13 +28,19 @@
 // little, so e is approximate. Friction: MuJoCo combines two geoms' friction by their maximum, so
 // the balls carry the ball–ball μ and the table the ball–table μ of the billiard scene (0, 0.2).
 // MuJoCo's "impacts" count contacts that begin (a resting ball's contact flickers).
+//
+// `bench_mujoco_peer --scaling-figure DIR` runs the lattice from 8 to 1000 balls instead and writes
+// docs/figures/many-bodies/scaling.{csv,svg} (see scalingFigure).
 #include <benchmark/benchmark.h>
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <numbers>
 #include <optional>
@@ -45,6 +51,8 @@
 #include <vector>
 
 #include "ball_lattice.hpp"
+#include "contactsim/io/atomic_files.hpp"
+#include "contactsim/io/svg_plot.hpp"
 #include "contactsim/scene/scene.hpp"
 #include "contactsim/world/world.hpp"
 #include "dynamics/free_body.hpp"
@@ -215,8 +223,11 @@ std::string mjcf(const PeerScene& s, const char* integrator, bool elastic) {
   std::ostringstream x;
   x.precision(17);
   x << "<mujoco>\n<option timestep=\"0.001\" integrator=\"" << integrator << "\" gravity=\""
-    << s.gravity.x() << ' ' << s.gravity.y() << ' ' << s.gravity.z() << "\"/>\n"
-    << "<size nconmax=\"" << 20 * s.balls.size() + 100 << "\" njmax=\"" << 80 * s.balls.size() + 400
+    << s.gravity.x() << ' ' << s.gravity.y() << ' ' << s.gravity.z()
+    << "\"/>\n"
+    // Room for a contact per ball at once and 4 rows each (pyramidal cones of condim 3): MuJoCo
+    // 2.2 allocates njmax² doubles, so not much more.
+    << "<size nconmax=\"" << s.balls.size() + 50 << "\" njmax=\"" << 4 * (s.balls.size() + 50)
     << "\"/>\n<default><geom solref=\"" << -kOmega * kOmega << ' '
     << -std::max(2.0 * dampingRatio(e) * kOmega, 1e-9) << "\"/></default>\n<worldbody>\n";
   if (s.table) {
@@ -427,6 +438,112 @@ BENCHMARK(BM_Peer_MuJoCo_Lattice1000_Euler)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Peer_MuJoCo_Lattice1000_Rk4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Peer_Contactsim_Lattice1000)->Unit(benchmark::kMillisecond);
 
+// ---------------------------------------------------------------- the scaling figure
+
+// CPU seconds (process, all threads) of one run of `duration`, the median of `repeats`.
+template <class Run>
+double medianCpu(int repeats, Run&& run) {
+  std::vector<double> times;
+  for (int k = 0; k < repeats; ++k) {
+    const double c0 = cpuSeconds();
+    run();
+    times.push_back(cpuSeconds() - c0);
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+// Least-squares slope of log y against log x: the exponent of y ~ x^p.
+double fitExponent(const std::vector<double>& x, const std::vector<double>& y) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  const auto n = static_cast<double>(x.size());
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const double lx = std::log(x[k]), ly = std::log(y[k]);
+    sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+// bench_mujoco_peer --scaling-figure DIR: the lattice with 2³ … 10³ balls, 1 s, in contactsim and
+// in MuJoCo (Euler, RK4), CPU per simulated second (median of 3 runs each), and the exponent p of
+// a fit CPU ~ N^p from 27 balls up; writes DIR/scaling.{csv,svg} (log–log axes as log10 values).
+int scalingFigure(const std::filesystem::path& directory) {
+  using namespace contactsim;
+  std::vector<double> balls, ours, euler, rk4;
+  std::ostringstream csv;
+  csv << "balls,contactsim_cpu_per_sim_s,mujoco_euler_cpu_per_sim_s,mujoco_rk4_cpu_per_sim_s,"
+         "contactsim_impacts\n";
+  for (int side = 2; side <= 10; ++side) {
+    const PeerScene s = lattice(side);
+    long impacts = 0;
+    const double c = medianCpu(3, [&] {
+      World world(s.world);
+      world.advanceTo(s.duration);
+      impacts = 0;
+      for (const WorldEvent& e : world.events())
+        impacts += e.type == "collision";
+    });
+    double m[2];
+    for (int k = 0; k < 2; ++k) {
+      const MujocoModel model(mjcf(s, k == 0 ? "Euler" : "RK4", false));
+      const int steps = static_cast<int>(std::lround(s.duration / model.m->opt.timestep));
+      m[k] = medianCpu(3, [&] {
+        setInitialState(s, model);
+        for (int j = 0; j < steps; ++j)
+          mj_step(model.m, model.d);
+      });
+    }
+    const auto n = static_cast<double>(s.balls.size());
+    balls.push_back(n);
+    ours.push_back(c / s.duration);
+    euler.push_back(m[0] / s.duration);
+    rk4.push_back(m[1] / s.duration);
+    csv << n << ',' << ours.back() << ',' << euler.back() << ',' << rk4.back() << ',' << impacts
+        << '\n';
+    std::printf("%5.0f balls: contactsim %.4g s, MuJoCo Euler %.4g s, RK4 %.4g s per simulated s\n",
+                n, ours.back(), euler.back(), rk4.back());
+  }
+  // The fit from 27 balls up (8 balls barely collide).
+  const std::vector<double> n_fit(balls.begin() + 1, balls.end());
+  const double p_ours = fitExponent(n_fit, {ours.begin() + 1, ours.end()});
+  const double p_euler = fitExponent(n_fit, {euler.begin() + 1, euler.end()});
+  const double p_rk4 = fitExponent(n_fit, {rk4.begin() + 1, rk4.end()});
+  const auto logs = [](const std::vector<double>& v) {
+    std::vector<double> out;
+    for (const double x : v)
+      out.push_back(std::log10(x));
+    return out;
+  };
+  char label[128];
+  PlotSpec spec;
+  spec.title = "Balls colliding, 1 s at 1 ms: CPU per simulated second";
+  spec.x_label = "log10 balls";
+  spec.y_label = "log10 CPU seconds per simulated second";
+  std::snprintf(label, sizeof label, "contactsim (exact events), N^%.2f", p_ours);
+  spec.series.push_back({label, logs(balls), logs(ours)});
+  std::snprintf(label, sizeof label, "MuJoCo 2.2.2 Euler, N^%.2f", p_euler);
+  spec.series.push_back({label, logs(balls), logs(euler)});
+  std::snprintf(label, sizeof label, "MuJoCo 2.2.2 RK4, N^%.2f", p_rk4);
+  spec.series.push_back({label, logs(balls), logs(rk4)});
+  csv << "# fit exponents from 27 balls: contactsim " << p_ours << ", MuJoCo Euler " << p_euler
+      << ", MuJoCo RK4 " << p_rk4 << '\n';
+  writeFilesAtomically(directory, {{"scaling.svg", svgLinePlot(spec)}, {"scaling.csv", csv.str()}});
+  std::printf("fit exponents (27 to 1000 balls): contactsim %.3f, MuJoCo Euler %.3f, RK4 %.3f\n",
+              p_ours, p_euler, p_rk4);
+  return 0;
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--scaling-figure") {
+    return scalingFigure(argv[2]);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+    return 1;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
