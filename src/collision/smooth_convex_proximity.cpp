@@ -175,4 +175,57 @@ SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& 
   return out;
 }
 
+SurfaceDistance surfaceDistance(const Surface& surface, const Vec3& x, SurfacePoint& at) {
+  projectOntoSurface(surface, at.patch, at.st, x);
+  const SurfaceJet j = surface.evaluate(at.patch, at.st.x(), at.st.y(), JetOrder::kFirst);
+  SurfaceDistance d;
+  d.on_surface = j.c;
+  d.outward = unitNormal(j);
+  d.value = (x - j.c).dot(d.outward);
+  return d;
+}
+
+SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s, const Vec3& a,
+                              const Vec3& b, SurfacePoint& at) {
+  // Golden-section search on σ(α) over [0, 1] to 1e-9 of the segment (σ is convex along a line
+  // for a convex body; the error in σ is second order in that of α), then the answer at α.
+  const Surface& surface = smooth.surface();
+  const Frame E_s_w = E_w_s.inverse();
+  const Vec3 la = E_s_w * a, lb = E_s_w * b;
+  const auto sigma = [&](double alpha) {
+    return surfaceDistance(surface, la + alpha * (lb - la), at).value;
+  };
+  const double ratio = 0.5 * (std::sqrt(5.0) - 1.0);
+  double lo = 0.0, hi = 1.0;
+  double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
+  double f1 = sigma(x1), f2 = sigma(x2);
+  while (hi - lo > 1e-9) {
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - ratio * (hi - lo);
+      f1 = sigma(x1);
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + ratio * (hi - lo);
+      f2 = sigma(x2);
+    }
+  }
+  SegmentDepth out;
+  out.alpha = 0.5 * (lo + hi);
+  const Vec3 x = la + out.alpha * (lb - la);
+  const SurfaceDistance d = surfaceDistance(surface, x, at);
+  out.points.patch = at.patch;
+  out.points.st = at.st;
+  out.points.smooth_point = E_w_s * d.on_surface;
+  out.points.obstacle_point = E_w_s * x;
+  out.points.normal = -(E_w_s.linear() * d.outward);
+  out.points.distance = d.value;
+  out.points.converged = true;
+  return out;
+}
+
 }  // namespace contactsim

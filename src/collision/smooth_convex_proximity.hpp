@@ -59,4 +59,28 @@ struct SmoothConvexPoints {
                                                    const Frame& E_w_o,
                                                    const std::optional<SurfacePoint>& warm);
 
+/// The point of the segment [a, b] (world) deepest in the smooth body — the minimum over α of
+/// the signed distance σ(a + α (b − a)) = (x − c(x))·n(c(x)), c(x) the projection onto the
+/// surface (Newton, warm started from `at`, which is updated) — by golden-section search, σ being
+/// convex along a line for a convex body. Used for a polyhedron's edges against a smooth surface,
+/// where the obstacle's signed distance has a ridge (two faces' planes tie) that Newton on
+/// φ(c(s, t)) cannot converge on. `obstacle_point` is the segment's point, `smooth_point` its
+/// projection, `normal` −n (out of the segment's body towards the smooth one).
+struct SegmentDepth {
+  double alpha = 0.0;
+  SmoothConvexPoints points;
+};
+[[nodiscard]] SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s,
+                                            const Vec3& a, const Vec3& b, SurfacePoint& at);
+
+/// The signed distance of x (the smooth body's coordinates) to the smooth surface along its
+/// outward normal at the projection of x (Newton from `at`, updated), with that projection.
+struct SurfaceDistance {
+  double value = 0.0;
+  Vec3 on_surface = Vec3::Zero();
+  Vec3 outward = Vec3::UnitZ();
+};
+[[nodiscard]] SurfaceDistance surfaceDistance(const Surface& surface, const Vec3& x,
+                                              SurfacePoint& at);
+
 }  // namespace contactsim

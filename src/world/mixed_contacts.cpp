@@ -4,10 +4,13 @@
 // (collision/smooth_convex_proximity against a polyhedron or half-space, collision/
 // surface_proximity between two smooth surfaces), Newton warm started from the last step.
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 #include "collision/convex_contact.hpp"
 #include "collision/manifold_reduction.hpp"
 #include "collision/smooth_convex_proximity.hpp"
+#include "geometry/differential.hpp"
 #include "mixed_world.hpp"
 
 namespace contactsim::world_detail {
@@ -16,6 +19,10 @@ namespace {
 
 // μ of a body of the velocity-level models that gives none.
 constexpr double kDefaultFriction = 0.5;
+
+// An edge's deepest point counts as an edge contact strictly inside the edge; at its ends the
+// vertices speak.
+constexpr double kInteriorAlpha = 1e-6;
 
 Frame poseOf(const MixedWorld::Body& body) {
   return makeFrame(body.orientation, body.position);
@@ -30,6 +37,20 @@ ConvexObstacle obstacleOf(const MixedWorld::Body& body) {
     o.offset = body.half_space->offset;
   }
   return o;
+}
+
+// The parameter point of the tessellation vertex nearest to x (body coordinates).
+SurfacePoint nearestVertexOrigin(const TessellatedSurface& mesh, const Vec3& x) {
+  std::size_t best = 0;
+  double nearest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+    const double d = (mesh.positions[i] - x).squaredNorm();
+    if (d < nearest) {
+      nearest = d;
+      best = i;
+    }
+  }
+  return mesh.origins[best];
 }
 
 // The centre of a body's bounding sphere, world.
@@ -126,12 +147,87 @@ void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
     const SmoothConvexPoints cp =
         closestToObstacle(*A.smooth, poseOf(A), obstacleOf(B), poseOf(B), memory.on_smooth);
     memory.on_smooth = cp.converged ? std::optional(SurfacePoint{cp.patch, cp.st}) : std::nullopt;
+    if (B.polyhedron) {
+      addFeatureContacts(a, b, mu, cp, out);
+      return;
+    }
     point = 0.5 * (cp.smooth_point + cp.obstacle_point);
     normal = cp.normal;
     separation = cp.distance;
   }
   if (separation < settings_.margin)
     out.push_back({{a, b, point, normal, mu, 0.0}, separation});
+}
+
+// A polyhedron against a smooth surface: besides the closest points (when Newton converged),
+// each vertex of the polyhedron near the surface touches it at its projection, so a box resting
+// on a smooth floor stands on its corners, and each edge at its point deepest in the smooth body
+// where that lies inside the edge — the case of an edge pressed into a ball, where the
+// polyhedron's signed distance has a ridge that Newton cannot converge on. A vertex or edge may
+// not lie deeper than the closest points' exact overlap: deeper, it lies behind an open or
+// concave part of the surface (the inside of a shell), not in contact with it. The points are
+// reduced as manifolds are.
+void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
+                                    const SmoothConvexPoints& closest,
+                                    std::vector<Generated>& out) {
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  const Frame E_w_a = poseOf(A), E_a_w = E_w_a.inverse(), E_w_b = poseOf(B);
+  const ConvexPolyhedron& P = *B.polyhedron;
+  const double floor = std::min(closest.distance, 0.0) - settings_.margin;
+  std::vector<ContactPoint> manifold;
+  const auto keep = [&](const Vec3& point, const Vec3& normal, double separation,
+                        std::uint64_t feature) {
+    if (separation < settings_.margin && separation >= floor)
+      manifold.push_back({point, normal, separation, feature});
+  };
+  if (closest.converged) {
+    keep(0.5 * (closest.smooth_point + closest.obstacle_point), closest.normal, closest.distance,
+         0);
+  }
+  NewtonMemory& memory = newton_[{a, b}];
+  memory.vertices.resize(P.vertices().size());
+  memory.edges.resize(P.edges().size());
+  const auto near = [&](const Vec3& x, double extent) {
+    return (x - A.position).norm() <= reach(A) + extent + settings_.margin;
+  };
+  for (std::size_t k = 0; k < memory.vertices.size(); ++k) {
+    const Vec3 v = E_w_b * P.vertices()[k];
+    if (!near(v, 0.0)) {
+      memory.vertices[k].reset();
+      continue;
+    }
+    const Vec3 local = E_a_w * v;
+    SurfacePoint at =
+        memory.vertices[k].value_or(nearestVertexOrigin(A.smooth->tessellation(), local));
+    const SurfaceDistance d = surfaceDistance(A.smooth->surface(), local, at);
+    memory.vertices[k] = at;
+    const Vec3 on_surface = E_w_a * d.on_surface;
+    keep(0.5 * (v + on_surface), -(E_w_a.linear() * d.outward), d.value, k + 1);
+  }
+  for (std::size_t k = 0; k < memory.edges.size(); ++k) {
+    const ConvexPolyhedron::Edge& e = P.edges()[k];
+    const Vec3 v0 = E_w_b * P.vertices()[static_cast<std::size_t>(e.v0)];
+    const Vec3 v1 = E_w_b * P.vertices()[static_cast<std::size_t>(e.v1)];
+    if (!near(0.5 * (v0 + v1), 0.5 * (v1 - v0).norm())) {
+      memory.edges[k].reset();
+      continue;
+    }
+    SurfacePoint at = memory.edges[k].value_or(
+        nearestVertexOrigin(A.smooth->tessellation(), E_a_w * (0.5 * (v0 + v1))));
+    const SegmentDepth depth = deepestOnSegment(*A.smooth, E_w_a, v0, v1, at);
+    memory.edges[k] = at;
+    if (depth.alpha > kInteriorAlpha && depth.alpha < 1.0 - kInteriorAlpha) {
+      const SmoothConvexPoints& p = depth.points;
+      keep(0.5 * (p.smooth_point + p.obstacle_point), p.normal, p.distance,
+           P.vertices().size() + k + 1);
+    }
+  }
+  const double radius = std::min(reach(A), P.radius());
+  for (const ContactPoint& p : reduceManifold(std::move(manifold), settings_.max_points_per_pair,
+                                              settings_.weld_fraction * radius)) {
+    out.push_back({{a, b, p.point, p.normal, mu, 0.0}, p.separation});
+  }
 }
 
 }  // namespace contactsim::world_detail

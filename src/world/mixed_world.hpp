@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "collision/convex_contact.hpp"
+#include "collision/smooth_convex_proximity.hpp"
 #include "collision/surface_proximity.hpp"
 #include "contact/point/frictional_contact.hpp"
 #include "contact_models.hpp"
@@ -75,10 +77,14 @@ class MixedWorld {
   struct NewtonMemory {
     std::optional<SurfacePoint> on_smooth;  // smooth against an obstacle
     std::optional<ClosestPoints> smooth_pair;
+    std::vector<std::optional<SurfacePoint>> vertices;  // a polyhedron's, on the smooth surface
+    std::vector<std::optional<SurfacePoint>> edges;     // their deepest points' projections
   };
   std::vector<Generated> generateContacts();
   void addPair(std::size_t a, std::size_t b, std::vector<Generated>& out);
   void addSmoothPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
+  void addFeatureContacts(std::size_t a, std::size_t b, double mu,
+                          const SmoothConvexPoints& closest, std::vector<Generated>& out);
   [[nodiscard]] double reach(const Body& body) const;
   [[nodiscard]] std::optional<Vec3> warmStart(const Generated& g) const;
 

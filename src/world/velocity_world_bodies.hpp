@@ -58,7 +58,8 @@ void moveWithVelocities(B& body, const VelocityBody& solved, double h, double t)
   body.omega = solved.omega;
   body.position += h * body.velocity;
   body.orientation = (quaternionExp(h * body.omega) * body.orientation).normalized();
-  if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite()) {
+  if (!body.position.allFinite() || !body.velocity.allFinite() || !body.omega.allFinite() ||
+      !body.orientation.coeffs().allFinite()) {
     throw NumericalError("body '" + body.name + "' left the finite numbers at t = " + toText(t));
   }
 }
