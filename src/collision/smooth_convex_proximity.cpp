@@ -1,11 +1,12 @@
 // Closest points of a smooth surface and a convex obstacle (smooth_convex_proximity.hpp).
 #include "collision/smooth_convex_proximity.hpp"
 
-#include <Eigen/Eigenvalues>
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "contactsim/geometry/analytic_surfaces.hpp"
 #include "geometry/differential.hpp"
 
 namespace contactsim {
@@ -107,14 +108,35 @@ SurfacePoint deepestVertex(const ProximityShape& smooth, const Frame& E_o_s,
 // A Newton step for min φ(c(s, t)) with gradient g and Hessian H: H is shifted to be positive
 // definite (Levenberg) where the surface curves away faster than the obstacle's distance does.
 Vec2 descentStep(const Eigen::Matrix2d& H, const Vec2& g) {
-  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eigen(H, Eigen::EigenvaluesOnly);
-  const double smallest = eigen.eigenvalues()(0);
-  const double floor = 1e-12 * std::max(1.0, std::abs(eigen.eigenvalues()(1)));
+  // The eigenvalues of the symmetric 2 × 2 matrix in closed form.
+  const double mean = 0.5 * (H(0, 0) + H(1, 1));
+  const double radius = std::hypot(0.5 * (H(0, 0) - H(1, 1)), H(0, 1));
+  const double smallest = mean - radius;
+  const double floor = 1e-12 * std::max(1.0, std::abs(mean + radius));
   const double shift = smallest < floor ? floor - smallest : 0.0;
   return (H + shift * Eigen::Matrix2d::Identity()).ldlt().solve(-g);
 }
 
 }  // namespace
+
+// An exact sphere: φ at its centre (exact outside the obstacle, the nearest face plane inside)
+// less the radius, along ∇φ; the parameter point of the sphere's own chart in that direction.
+SmoothConvexPoints sphereToObstacle(const SphereForm& sphere, const Frame& E_w_s,
+                                    const ConvexObstacle& obstacle, const Frame& E_w_o) {
+  const Vec3 centre = E_w_s * sphere.center;
+  const ObstacleDistance d = signedDistance(obstacle, E_w_o.inverse() * centre);
+  SmoothConvexPoints out;
+  out.normal = E_w_o.linear() * d.gradient;
+  out.distance = d.value - sphere.radius;
+  out.smooth_point = centre - sphere.radius * out.normal;
+  out.obstacle_point = E_w_o * d.nearest;
+  const SurfacePoint at = sphereChartPoint(-(E_w_s.linear().transpose() * out.normal));
+  out.patch = at.patch;
+  out.st = at.st;
+  out.converged = true;
+  out.sphere = true;
+  return out;
+}
 
 ObstacleDistance signedDistance(const ConvexObstacle& obstacle, const Vec3& x) {
   if (obstacle.polyhedron)
@@ -129,6 +151,16 @@ ObstacleDistance signedDistance(const ConvexObstacle& obstacle, const Vec3& x) {
 SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
                                      const ConvexObstacle& obstacle, const Frame& E_w_o,
                                      const std::optional<SurfacePoint>& warm) {
+  if (const auto* chart = dynamic_cast<const ChartSurface*>(&smooth.surface());
+      chart && chart->sphereForm()) {
+    return sphereToObstacle(*chart->sphereForm(), E_w_s, obstacle, E_w_o);
+  }
+  return newtonToObstacle(smooth, E_w_s, obstacle, E_w_o, warm);
+}
+
+SmoothConvexPoints newtonToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
+                                    const ConvexObstacle& obstacle, const Frame& E_w_o,
+                                    const std::optional<SurfacePoint>& warm) {
   // Newton in the obstacle's frame on F(s, t) = φ(c(s, t)): g_i = ∇φ·c_i and
   // H_ij = c_iᵀ ∇²φ c_j + ∇φ·c_ij, damped to a tenth of a patch per iteration.
   const Surface& surface = smooth.surface();
@@ -155,9 +187,12 @@ SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& 
     if (step.norm() > 0.1)
       step *= 0.1 / step.norm();
     const Vec2 previous = st;
+    const int previous_patch = patch;
     st += step;
     stayOnSurface(surface, patch, st, previous);
     out.converged = step.norm() < 1e-13;
+    if (patch == previous_patch && (st - previous).norm() < 1e-14)
+      break;  // held on an open edge of the surface: the minimum lies on it
   }
   // The answer at the last iterate, in world coordinates.
   const SurfaceJet j = surface.evaluate(patch, st.x(), st.y(), JetOrder::kFirst);
@@ -175,8 +210,38 @@ SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& 
   return out;
 }
 
+namespace {
+
+// The point of the surface nearest to x: Newton on ½‖c(s, t) − x‖² with the Hessian shifted to be
+// positive definite (descentStep), so that it goes downhill to a minimum — plain Newton also
+// converges to the farthest point, a stationary point as well — damped to a tenth of a patch.
+void projectDownhill(const Surface& surface, const Vec3& x, SurfacePoint& at) {
+  for (int iteration = 0; iteration < 60; ++iteration) {
+    const SurfaceJet j = surface.evaluate(at.patch, at.st.x(), at.st.y(), JetOrder::kSecond);
+    const Vec3 e = j.c - x;
+    const Vec2 g(j.c_s.dot(e), j.c_t.dot(e));
+    Eigen::Matrix2d H;
+    H << j.c_s.dot(j.c_s) + e.dot(j.c_ss), j.c_s.dot(j.c_t) + e.dot(j.c_st),
+        j.c_s.dot(j.c_t) + e.dot(j.c_st), j.c_t.dot(j.c_t) + e.dot(j.c_tt);
+    Vec2 step = descentStep(H, g);
+    if (!step.allFinite())
+      return;
+    if (step.norm() > 0.1)
+      step *= 0.1 / step.norm();
+    const Vec2 previous = at.st;
+    const int patch = at.patch;
+    at.st += step;
+    stayOnSurface(surface, at.patch, at.st, previous);
+    // Converged, or held on an open edge of the surface (the nearest point lies on it).
+    if (step.norm() < 1e-14 || (at.patch == patch && (at.st - previous).norm() < 1e-14))
+      return;
+  }
+}
+
+}  // namespace
+
 SurfaceDistance surfaceDistance(const Surface& surface, const Vec3& x, SurfacePoint& at) {
-  projectOntoSurface(surface, at.patch, at.st, x);
+  projectDownhill(surface, x, at);
   const SurfaceJet j = surface.evaluate(at.patch, at.st.x(), at.st.y(), JetOrder::kFirst);
   SurfaceDistance d;
   d.on_surface = j.c;
@@ -186,7 +251,7 @@ SurfaceDistance surfaceDistance(const Surface& surface, const Vec3& x, SurfacePo
 }
 
 SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s, const Vec3& a,
-                              const Vec3& b, SurfacePoint& at) {
+                              const Vec3& b, SurfacePoint& at, double reach) {
   // Golden-section search on σ(α) over [0, 1] to 1e-9 of the segment (σ is convex along a line
   // for a convex body; the error in σ is second order in that of α), then the answer at α.
   const Surface& surface = smooth.surface();
@@ -195,6 +260,16 @@ SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s, 
   const auto sigma = [&](double alpha) {
     return surfaceDistance(surface, la + alpha * (lb - la), at).value;
   };
+  // σ is 1-Lipschitz (a distance), so three samples bound its minimum from below: a segment
+  // farther than `reach` from the surface is answered by its nearest sample.
+  SegmentDepth out;
+  const double ends[3] = {sigma(0.0), sigma(0.5), sigma(1.0)};
+  const double sampled = std::min({ends[0], ends[1], ends[2]});
+  if (sampled - 0.25 * (lb - la).norm() > reach) {
+    out.alpha = sampled == ends[0] ? 0.0 : sampled == ends[1] ? 0.5 : 1.0;
+    out.points.distance = sampled;
+    return out;
+  }
   const double ratio = 0.5 * (std::sqrt(5.0) - 1.0);
   double lo = 0.0, hi = 1.0;
   double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
@@ -214,7 +289,6 @@ SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s, 
       f2 = sigma(x2);
     }
   }
-  SegmentDepth out;
   out.alpha = 0.5 * (lo + hi);
   const Vec3 x = la + out.alpha * (lb - la);
   const SurfaceDistance d = surfaceDistance(surface, x, at);

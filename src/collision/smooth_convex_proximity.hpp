@@ -8,10 +8,12 @@
 // normal −n_smooth equals ∇φ there. Internal to collision.
 #pragma once
 
+#include <limits>
 #include <optional>
 
 #include "collision/surface_proximity.hpp"
 #include "contactsim/collision/convex_polyhedron.hpp"
+#include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/math/types.hpp"
 
 namespace contactsim {
@@ -49,15 +51,30 @@ struct SmoothConvexPoints {
   double residual = 0.0;
   bool converged = false;
   int iterations = 0;
+  /// Answered in closed form: the surface is an exact sphere (ChartSurface::sphereForm), whose
+  /// closest points to a convex obstacle are its centre's nearest obstacle point, moved out by
+  /// the radius — the only contact of the pair.
+  bool sphere = false;
 };
 
 /// Newton from `warm` (last step's point) or else from the tessellation vertex deepest in the
-/// obstacle's face planes. `E_w_s` and `E_w_o` pose the smooth body and the obstacle. Never
-/// throws for valid shapes and finite poses; check `converged`.
+/// obstacle's face planes; an exact sphere in closed form. `E_w_s` and `E_w_o` pose the smooth body
+/// and the obstacle. Never throws for valid shapes and finite poses; check `converged`.
 [[nodiscard]] SmoothConvexPoints closestToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
                                                    const ConvexObstacle& obstacle,
                                                    const Frame& E_w_o,
                                                    const std::optional<SurfacePoint>& warm);
+
+/// The general path of closestToObstacle, for any surface (Newton on φ(c(s, t))).
+[[nodiscard]] SmoothConvexPoints newtonToObstacle(const ProximityShape& smooth, const Frame& E_w_s,
+                                                  const ConvexObstacle& obstacle,
+                                                  const Frame& E_w_o,
+                                                  const std::optional<SurfacePoint>& warm);
+
+/// The closed form of closestToObstacle for an exact sphere (in its body coordinates).
+[[nodiscard]] SmoothConvexPoints sphereToObstacle(const SphereForm& sphere, const Frame& E_w_s,
+                                                  const ConvexObstacle& obstacle,
+                                                  const Frame& E_w_o);
 
 /// The point of the segment [a, b] (world) deepest in the smooth body — the minimum over α of
 /// the signed distance σ(a + α (b − a)) = (x − c(x))·n(c(x)), c(x) the projection onto the
@@ -70,8 +87,11 @@ struct SegmentDepth {
   double alpha = 0.0;
   SmoothConvexPoints points;
 };
+/// A segment whose distance provably exceeds `reach` (σ is 1-Lipschitz: three samples bound its
+/// minimum) is not searched: its nearest sample is returned, `points` holding only the distance.
 [[nodiscard]] SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s,
-                                            const Vec3& a, const Vec3& b, SurfacePoint& at);
+                                            const Vec3& a, const Vec3& b, SurfacePoint& at,
+                                            double reach = std::numeric_limits<double>::infinity());
 
 /// The signed distance of x (the smooth body's coordinates) to the smooth surface along its
 /// outward normal at the projection of x (Newton from `at`, updated), with that projection.

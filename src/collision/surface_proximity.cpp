@@ -118,6 +118,12 @@ ProximityShape::ProximityShape(std::shared_ptr<const Surface> surface, int resol
       const Vec3 smooth = surface_->evaluate(at.patch, at.st.x(), at.st.y(), JetOrder::kPosition).c;
       error = std::max(error, (smooth - flat).norm());
     }
+    for (int e = 0; e < 3; ++e) {
+      longest_edge_ = std::max(longest_edge_,
+                               (tessellation_.positions[static_cast<std::size_t>(tri[e])] -
+                                tessellation_.positions[static_cast<std::size_t>(tri[(e + 1) % 3])])
+                                   .norm());
+    }
   }
   error_ = 2.0 * error;
   bvh_ = std::make_unique<Bvh>();

@@ -35,6 +35,9 @@ class ProximityShape {
   [[nodiscard]] double tessellationError() const { return error_; }
   /// Largest distance of a tessellation vertex from the body origin (centre of mass).
   [[nodiscard]] double boundingRadius() const { return radius_; }
+  /// Longest edge of the tessellation's triangles: every point of a triangle lies this close to
+  /// one of its vertices.
+  [[nodiscard]] double longestEdge() const { return longest_edge_; }
 
   struct Bvh;
   [[nodiscard]] const Bvh& bvh() const { return *bvh_; }
@@ -44,6 +47,7 @@ class ProximityShape {
   TessellatedSurface tessellation_;
   double error_ = 0.0;
   double radius_ = 0.0;
+  double longest_edge_ = 0.0;
   std::unique_ptr<Bvh> bvh_;
 };
 

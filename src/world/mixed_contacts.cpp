@@ -12,6 +12,7 @@
 #include "collision/smooth_convex_proximity.hpp"
 #include "geometry/differential.hpp"
 #include "mixed_world.hpp"
+#include "sphere_pairs.hpp"
 
 namespace contactsim::world_detail {
 
@@ -51,6 +52,20 @@ SurfacePoint nearestVertexOrigin(const TessellatedSurface& mesh, const Vec3& x) 
     }
   }
   return mesh.origins[best];
+}
+
+// Whether the ball of radius r about x (world) comes within the tessellation error of a vertex of
+// the smooth body's tessellation: a cheap test that the polyhedron bounded by that ball may touch
+// it (the tessellation's vertices lie on the surface, its triangles within the error of it; the
+// ball must reach a triangle's vertex or the error, so the bound adds the longest edge's half).
+bool nearTessellation(const ProximityShape& smooth, const Frame& E_w_s, const Vec3& x, double r) {
+  const Vec3 local = E_w_s.inverse() * x;
+  const double reach = r + smooth.tessellationError() + smooth.longestEdge();
+  for (const Vec3& v : smooth.tessellation().positions) {
+    if ((v - local).squaredNorm() <= reach * reach)
+      return true;
+  }
+  return false;
 }
 
 // The centre of a body's bounding sphere, world.
@@ -133,12 +148,18 @@ void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
                                std::vector<Generated>& out) {
   const Body& A = bodies_[a];
   const Body& B = bodies_[b];
+  if (B.polyhedron && !nearTessellation(*A.smooth, poseOf(A), centreOf(B),
+                                        B.polyhedron->radius() + settings_.margin))
+    return;
   NewtonMemory& memory = newton_[{a, b}];
   Vec3 point, normal;
   double separation = 0.0;
   if (B.smooth) {
+    const auto& sa = sphereOf(*A.smooth);
+    const auto& sb = sphereOf(*B.smooth);
     const ClosestPoints cp =
-        closestPoints(*A.smooth, poseOf(A), *B.smooth, poseOf(B), memory.smooth_pair);
+        sa && sb ? sphereClosestPoints(*sa, poseOf(A), *sb, poseOf(B))
+                 : closestPoints(*A.smooth, poseOf(A), *B.smooth, poseOf(B), memory.smooth_pair);
     memory.smooth_pair = cp.converged ? std::optional(cp) : std::nullopt;
     point = 0.5 * (cp.point1 + cp.point2);
     normal = cp.normal;
@@ -147,7 +168,7 @@ void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
     const SmoothConvexPoints cp =
         closestToObstacle(*A.smooth, poseOf(A), obstacleOf(B), poseOf(B), memory.on_smooth);
     memory.on_smooth = cp.converged ? std::optional(SurfacePoint{cp.patch, cp.st}) : std::nullopt;
-    if (B.polyhedron) {
+    if (B.polyhedron && !cp.sphere) {
       addFeatureContacts(a, b, mu, cp, out);
       return;
     }
@@ -161,12 +182,12 @@ void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
 
 // A polyhedron against a smooth surface: besides the closest points (when Newton converged),
 // each vertex of the polyhedron near the surface touches it at its projection, so a box resting
-// on a smooth floor stands on its corners, and each edge at its point deepest in the smooth body
-// where that lies inside the edge — the case of an edge pressed into a ball, where the
-// polyhedron's signed distance has a ridge that Newton cannot converge on. A vertex or edge may
-// not lie deeper than the closest points' exact overlap: deeper, it lies behind an open or
-// concave part of the surface (the inside of a shell), not in contact with it. The points are
-// reduced as manifolds are.
+// on a smooth floor stands on its corners; when Newton did not converge, each edge touches at its
+// point deepest in the smooth body where that lies inside the edge — the case of an edge pressed
+// into a body, where the polyhedron's signed distance has a ridge that Newton cannot converge on. A
+// vertex or edge may not lie deeper than the closest points' exact overlap: deeper, it lies behind
+// an open or concave part of the surface (the inside of a shell), not in contact with it. The
+// points are reduced as manifolds are.
 void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
                                     const SmoothConvexPoints& closest,
                                     std::vector<Generated>& out) {
@@ -205,7 +226,7 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
     const Vec3 on_surface = E_w_a * d.on_surface;
     keep(0.5 * (v + on_surface), -(E_w_a.linear() * d.outward), d.value, k + 1);
   }
-  for (std::size_t k = 0; k < memory.edges.size(); ++k) {
+  for (std::size_t k = 0; k < memory.edges.size() && !closest.converged; ++k) {
     const ConvexPolyhedron::Edge& e = P.edges()[k];
     const Vec3 v0 = E_w_b * P.vertices()[static_cast<std::size_t>(e.v0)];
     const Vec3 v1 = E_w_b * P.vertices()[static_cast<std::size_t>(e.v1)];
@@ -215,7 +236,7 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
     }
     SurfacePoint at = memory.edges[k].value_or(
         nearestVertexOrigin(A.smooth->tessellation(), E_a_w * (0.5 * (v0 + v1))));
-    const SegmentDepth depth = deepestOnSegment(*A.smooth, E_w_a, v0, v1, at);
+    const SegmentDepth depth = deepestOnSegment(*A.smooth, E_w_a, v0, v1, at, settings_.margin);
     memory.edges[k] = at;
     if (depth.alpha > kInteriorAlpha && depth.alpha < 1.0 - kInteriorAlpha) {
       const SmoothConvexPoints& p = depth.points;

@@ -1,5 +1,6 @@
 // Closest points of a smooth surface and a convex obstacle (issue 22's cross-model pairs): Newton
-// on the smooth surface against the obstacle's signed distance. Checked against closed forms —
+// on the smooth surface against the obstacle's signed distance, the closed form for exact
+// spheres, and the deepest point of a segment (a polyhedron's edge). Checked against closed forms —
 // a sphere over a box's face, edge and vertex (the distance from the centre to the face plane,
 // edge line or corner, less the radius), an ellipsoid over a tilted half-space (its support
 // function), a sphere sunk into a box face — and the signed distance's gradient and Hessian
@@ -30,14 +31,21 @@ void expectSphereAgainstBox(const Vec3& centre_in_box, const Frame& E_box) {
   const double expected = (centre_in_box - nearest).norm() - 0.1;
   const Vec3 direction = E_box.linear() * (centre_in_box - nearest).normalized();
   const Frame E_sphere = pose(E_box * centre_in_box, Vec3(1, 2, 3), 0.8);
-  const SmoothConvexPoints cp =
-      closestToObstacle(sphere, E_sphere, ConvexObstacle{&box}, E_box, std::nullopt);
-  ASSERT_TRUE(cp.converged) << centre_in_box.transpose();
-  EXPECT_LT(cp.residual, 1e-12);
-  EXPECT_NEAR(cp.distance, expected, 1e-12) << centre_in_box.transpose();
-  EXPECT_NEAR((cp.normal - direction).norm(), 0.0, 1e-9);
-  EXPECT_NEAR((cp.obstacle_point - E_box * nearest).norm(), 0.0, 1e-9);
-  EXPECT_NEAR((cp.smooth_point - (E_box * centre_in_box - 0.1 * direction)).norm(), 0.0, 1e-9);
+  // Newton on the sphere's charts, and the closed form the world takes for exact spheres.
+  for (const SmoothConvexPoints& cp :
+       {newtonToObstacle(sphere, E_sphere, ConvexObstacle{&box}, E_box, std::nullopt),
+        closestToObstacle(sphere, E_sphere, ConvexObstacle{&box}, E_box, std::nullopt)}) {
+    ASSERT_TRUE(cp.converged) << centre_in_box.transpose();
+    EXPECT_LT(cp.residual, 1e-12);
+    EXPECT_NEAR(cp.distance, expected, 1e-12) << centre_in_box.transpose();
+    EXPECT_NEAR((cp.normal - direction).norm(), 0.0, 1e-9);
+    EXPECT_NEAR((cp.obstacle_point - E_box * nearest).norm(), 0.0, 1e-9);
+    EXPECT_NEAR((cp.smooth_point - (E_box * centre_in_box - 0.1 * direction)).norm(), 0.0, 1e-9);
+    // The parameter point is the smooth point.
+    const Vec3 at =
+        E_sphere * sphere.surface().evaluate(cp.patch, cp.st.x(), cp.st.y(), JetOrder::kPosition).c;
+    EXPECT_NEAR((at - cp.smooth_point).norm(), 0.0, 1e-9);
+  }
 }
 
 TEST(SmoothConvexProximity, SphereAgainstBoxFaceEdgeAndVertex) {
@@ -53,12 +61,30 @@ TEST(SmoothConvexProximity, SphereAgainstBoxFaceEdgeAndVertex) {
 TEST(SmoothConvexProximity, SphereSunkIntoABoxFace) {
   const ConvexPolyhedron box = ConvexPolyhedron::box(Vec3(0.5, 0.5, 0.1));
   const ProximityShape sphere(std::make_shared<ChartSurface>(makeSphere(0.1)), 8);
-  const SmoothConvexPoints cp = closestToObstacle(
+  const SmoothConvexPoints cp = newtonToObstacle(
       sphere, pose(Vec3(0.1, 0.2, 0.18)), ConvexObstacle{&box}, Frame::Identity(), std::nullopt);
   ASSERT_TRUE(cp.converged);
   EXPECT_NEAR(cp.distance, -0.02, 1e-12);
   EXPECT_NEAR((cp.normal - Vec3::UnitZ()).norm(), 0.0, 1e-12);
   EXPECT_NEAR((cp.smooth_point - Vec3(0.1, 0.2, 0.08)).norm(), 0.0, 1e-12);
+}
+
+// A segment through a sphere (a box edge pressed into a ball): its deepest point is the line's
+// point nearest the centre, at depth R − (the centre's distance to the line), found by the
+// golden-section search on the surface's signed distance along the segment.
+TEST(SmoothConvexProximity, SegmentThroughASphereIsDeepestNearestTheCentre) {
+  const ProximityShape sphere(std::make_shared<ChartSurface>(makeSphere(0.1)), 8);
+  const Frame E = pose(Vec3(0.3, -0.1, 0.2), Vec3(1, 1, 0), 0.5);
+  const Vec3 a = E * Vec3(-0.2, 0.03, 0.09), b = E * Vec3(0.15, 0.05, 0.07);
+  SurfacePoint at{0, Vec2(0.5, 0.5)};
+  const SegmentDepth depth = deepestOnSegment(sphere, E, a, b, at);
+  const Vec3 centre = E.translation();
+  const double alpha = (centre - a).dot(b - a) / (b - a).squaredNorm();
+  const Vec3 nearest = a + alpha * (b - a);
+  EXPECT_NEAR(depth.alpha, alpha, 1e-8);
+  EXPECT_NEAR(depth.points.distance, (nearest - centre).norm() - 0.1, 1e-12);
+  EXPECT_NEAR((depth.points.normal - (centre - nearest).normalized()).norm(), 0.0, 1e-6);
+  EXPECT_NEAR((depth.points.obstacle_point - nearest).norm(), 0.0, 1e-8);
 }
 
 // An ellipsoid over a tilted half-space n·x ≤ d: the support function gives the distance,
