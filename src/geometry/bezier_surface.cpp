@@ -40,23 +40,32 @@ BezierPatch BezierPatch::placed(const AffinePlacement& placement) const {
   return BezierPatch(degree_s_, degree_t_, std::move(moved));
 }
 
-SurfaceJet BezierPatch::evaluate(double s, double t, JetOrder order) const {
-  const int k = static_cast<int>(order);
+namespace {
+
+// The jet of a patch of degrees (kS, kT) to order kOrder known at compile time, or given at run
+// time (< 0): the same operations in the same order either way (bitwise the same jets), unrolled
+// for the full jets of bicubics.
+template <int kS, int kT, int kOrder>
+SurfaceJet bezierJet(const std::vector<Vec3>& points, int degree_s, int degree_t, double s,
+                     double t, JetOrder order) {
+  const int ds = kS >= 0 ? kS : degree_s;
+  const int dt = kT >= 0 ? kT : degree_t;
+  const int k = kOrder >= 0 ? kOrder : static_cast<int>(order);
   // Basis values and derivatives in each direction: b[d][i] = d-th derivative of B_i.
   double bs[4][kMaxBezierDegree + 1];
   double bt[4][kMaxBezierDegree + 1];
-  evalBernstein(degree_s_, s, bs[0], k >= 1 ? bs[1] : nullptr, k >= 2 ? bs[2] : nullptr,
+  evalBernstein(ds, s, bs[0], k >= 1 ? bs[1] : nullptr, k >= 2 ? bs[2] : nullptr,
                 k >= 3 ? bs[3] : nullptr);
-  evalBernstein(degree_t_, t, bt[0], k >= 1 ? bt[1] : nullptr, k >= 2 ? bt[2] : nullptr,
+  evalBernstein(dt, t, bt[0], k >= 1 ? bt[1] : nullptr, k >= 2 ? bt[2] : nullptr,
                 k >= 3 ? bt[3] : nullptr);
   SurfaceJet jet;
   jet.order = order;
   // Σ_i ∂ᵃB_i(s) (Σ_j ∂ᵇB_j(t) P_ij) for every a + b ≤ order: first contract over j per row.
-  const int nt = degree_t_ + 1;
-  for (int i = 0; i <= degree_s_; ++i) {
+  const int nt = dt + 1;
+  for (int i = 0; i <= ds; ++i) {
     Vec3 row[4] = {Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
     for (int j = 0; j < nt; ++j) {
-      const Vec3& P = points_[static_cast<std::size_t>(i * nt + j)];
+      const Vec3& P = points[static_cast<std::size_t>(i * nt + j)];
       for (int b = 0; b <= k; ++b)
         row[b] += bt[b][j] * P;
     }
@@ -78,6 +87,16 @@ SurfaceJet BezierPatch::evaluate(double s, double t, JetOrder order) const {
     }
   }
   return jet;
+}
+
+}  // namespace
+
+SurfaceJet BezierPatch::evaluate(double s, double t, JetOrder order) const {
+  if (degree_s_ == 3 && degree_t_ == 3) {
+    return order == JetOrder::kThird ? bezierJet<3, 3, 3>(points_, 3, 3, s, t, order)
+                                     : bezierJet<3, 3, -1>(points_, 3, 3, s, t, order);
+  }
+  return bezierJet<-1, -1, -1>(points_, degree_s_, degree_t_, s, t, order);
 }
 
 BezierSurface::BezierSurface(std::vector<BezierPatch> patches)
