@@ -103,10 +103,9 @@ Parameter parseParameter(const json& entry, const json& scene, const std::string
   p.group = text(entry, "group", file, path, false);
   p.values = parameterValues(entry, file, path);
   for (std::size_t k = 0; k < p.values.size() && !p.pointer.empty(); ++k) {
-    const std::string value_path = path + (entry.contains("values") ? "/values/" : "/") +
-                                   (entry.contains("values") ? std::to_string(k) : "");
-    checkPlace(scene, p.pointer, p.values[k], file, path + "/pointer",
-               entry.contains("values") ? value_path : path);
+    const std::string value_path =
+        entry.contains("values") ? path + "/values/" + std::to_string(k) : path;
+    checkPlace(scene, p.pointer, p.values[k], file, path + "/pointer", value_path);
   }
   return p;
 }
@@ -220,8 +219,14 @@ SweepSpec parseSweepSpec(std::string_view text_in, const std::string& file) {
   spec.name = text(doc, "name", file, "", true);
   readBaseScene(doc, spec);
   applySet(doc, spec);
-  // The base scene must load as it is: its errors are the scene file's.
-  const Scene base = parseScene(spec.scene.dump(), spec.scene_origin);
+  // The base scene, with `set`, must load as it is.
+  Scene base;
+  try {
+    base = parseScene(spec.scene.dump(), spec.scene_origin);
+  } catch (const SceneError& e) {
+    fail(file, doc.contains("set") ? "/set" : "/scene",
+         std::string("the base scene does not load: ") + e.what());
+  }
   if (!doc.contains("parameters") || !doc.at("parameters").is_array() ||
       doc.at("parameters").empty()) {
     fail(file, doc.contains("parameters") ? "/parameters" : "",

@@ -157,5 +157,21 @@ TEST(SweepSpecTest, MalformedSpecsAreRefusedAtTheirPath) {
   }
 }
 
+TEST(SweepSpecTest, ABaseSceneTheLoaderRefusesIsReportedAtSet) {
+  const std::string text = R"({"format": "contactsim-sweep", "version": 1, "name": "t",
+    "scene": "scenes/tumbling-body.json", "set": {"/duration": -1.0},
+    "parameters": [{"pointer": "/bodies/0/mass", "values": [1.0]}], "metrics": []})";
+  try {
+    (void)parseSweepSpec(text, kSource + "/spec.json");
+    ADD_FAILURE() << "a negative duration was accepted";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.file(), kSource + "/spec.json");
+    EXPECT_EQ(e.jsonPath(), "/set");
+    EXPECT_NE(std::string(e.what()).find("at /duration: expected a positive number"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace contactsim::sweep
