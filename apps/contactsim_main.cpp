@@ -78,8 +78,9 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
     }
     std::printf("  %zu events (patch crossings, friction mode switches, separations)\n",
                 result.events.size());
-    std::printf("wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg%s%s}\n",
-                dir.c_str(), extras.html ? ",report.html" : "", extras.gltf ? ",scene.glb" : "");
+    std::printf(
+        "wrote %s/{trajectory.csv,events.csv,summary.json,spin.svg,com_path.svg,energy.svg%s%s}\n",
+        dir.c_str(), extras.html ? ",report.html" : "", extras.gltf ? ",scene.glb" : "");
   }
   return 0;
 }

@@ -18,18 +18,21 @@ std::string sceneText(const std::string& striker_shape) {
   std::string bodies = R"({"name": "floor", "fixed": true, "shape": {"type": "half-space"}},
       {"name": "striker", "mass": 1.0, "inertia": [0.004, 0.004, 0.004],
        "position": [-0.4, 0.45, 0.1], "linear_velocity": [2.0, 0, 0],
-       "shape": )" + striker_shape + "}";
+       "shape": )" + striker_shape +
+                       "}";
   for (int i = 0; i < 5; ++i) {
     for (int j = 0; j < 10; ++j) {
       bodies += R"(, {"name": "box)" + std::to_string(10 * i + j) + R"(", "mass": 0.5,
-          "position": [)" + std::to_string(0.12 * i) + ", " + std::to_string(0.1 * j) +
+          "position": [)" +
+                std::to_string(0.12 * i) + ", " + std::to_string(0.1 * j) +
                 R"(, 0.04], "shape": {"type": "box", "half_extents": [0.04, 0.04, 0.04]}})";
     }
   }
   return R"({"format": "contactsim-scene", "version": 2, "name": "bench", "duration": 0.5,
       "integrator": {"method": "semi-implicit-euler", "step": 0.001},
       "models": {"point": {"tolerance": 1e-6, "max_iterations": 100}},
-      "bodies": [)" + bodies + "]}";
+      "bodies": [)" +
+         bodies + "]}";
 }
 
 void runScene(benchmark::State& state, const std::string& striker_shape) {

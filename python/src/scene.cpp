@@ -106,7 +106,8 @@ void bindRun(py::module_& m) {
       .def(
           "write", [](const RunResult& r, const std::string& dir) { writeRunOutputs(r, dir); },
           py::arg("directory"),
-          "Writes trajectory.csv, events.csv, summary.json, spin.svg and com_path.svg, all or "
+          "Writes trajectory.csv, events.csv, summary.json, spin.svg, com_path.svg and energy.svg, "
+          "all or "
           "nothing.");
   m.def(
       "run_scene",

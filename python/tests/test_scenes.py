@@ -32,7 +32,7 @@ def test_world_stepped_from_python_reproduces_the_cli_reversal_exactly(cli_run):
 def test_run_scene_writes_the_cli_files_byte_for_byte(cli_run, tmp_path):
     r = contactsim.run_scene(contactsim.load_scene(str(ROOT / DEFAULT)))
     r.write(str(tmp_path / "out"))
-    for name in ("trajectory.csv", "events.csv", "spin.svg", "com_path.svg"):
+    for name in ("trajectory.csv", "events.csv", "spin.svg", "com_path.svg", "energy.svg"):
         assert (tmp_path / "out" / name).read_bytes() == (cli_run(DEFAULT) / name).read_bytes()
     assert r.trajectory_csv() == (cli_run(DEFAULT) / "trajectory.csv").read_text()
 

@@ -65,24 +65,41 @@ namespace {
 std::vector<OutputFile> plots(const RunResult& result) {
   PlotSpec spin{"spin rate", "time [s]", "world angular velocity z [rad/s]", {}, {}, false};
   PlotSpec path{"centre of mass seen from above", "x [m]", "y [m]", {}, {}, true};
+  PlotSpec energy{"energy (kinetic + potential)", "time [s]", "energy [J]", {}, {}, false};
+  PlotSeries total{"all free bodies", {}, {}};
+  for (const TrajectorySample& s : result.samples) {
+    total.x.push_back(s.time);
+    total.y.push_back(0.0);
+  }
   for (std::size_t i = 0; i < result.body_names.size(); ++i) {
     if (result.fixed[i])
       continue;
     PlotSeries w{result.body_names[i], {}, {}}, p{result.body_names[i], {}, {}};
-    for (const TrajectorySample& s : result.samples) {
+    PlotSeries e{result.body_names[i], {}, {}};
+    for (std::size_t k = 0; k < result.samples.size(); ++k) {
+      const TrajectorySample& s = result.samples[k];
       w.x.push_back(s.time);
       w.y.push_back(s.bodies[i].state.worldAngularVelocity().z());
       p.x.push_back(s.bodies[i].state.position.x());
       p.y.push_back(s.bodies[i].state.position.y());
+      e.x.push_back(s.time);
+      e.y.push_back(s.bodies[i].energy);
+      total.y[k] += s.bodies[i].energy;
     }
     spin.series.push_back(std::move(w));
     path.series.push_back(std::move(p));
+    energy.series.push_back(std::move(e));
   }
+  energy.series.push_back(std::move(total));
   for (const WorldEvent& e : result.events) {
-    if (e.type != "patch-crossing")
+    if (e.type != "patch-crossing") {
       spin.x_markers.push_back(e.time);
+      energy.x_markers.push_back(e.time);
+    }
   }
-  return {{"spin.svg", svgLinePlot(spin)}, {"com_path.svg", svgLinePlot(path)}};
+  return {{"spin.svg", svgLinePlot(spin)},
+          {"com_path.svg", svgLinePlot(path)},
+          {"energy.svg", svgLinePlot(energy)}};
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ TEST(CliTest, NoArgumentRunsTheDefaultScene) {
   EXPECT_EQ(o.exit_code, 0) << o.output;
   EXPECT_NE(o.output.find("rattleback-spin"), std::string::npos) << o.output;
   for (const char* file :
-       {"trajectory.csv", "events.csv", "summary.json", "spin.svg", "com_path.svg"}) {
+       {"trajectory.csv", "events.csv", "summary.json", "spin.svg", "com_path.svg", "energy.svg"}) {
     EXPECT_TRUE(fs::exists(dir / "contactsim-out/rattleback-spin" / file)) << file;
   }
   fs::remove_all(dir);

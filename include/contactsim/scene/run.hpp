@@ -58,8 +58,9 @@ struct RunOptions {
 [[nodiscard]] std::string eventsCsv(const RunResult& result);
 
 /// Writes trajectory.csv, events.csv, summary.json, spin.svg (world ω_z of each free body against
-/// time, events marked) and com_path.svg (centre-of-mass paths seen from above) into `directory`,
-/// atomically (all or nothing).
+/// time, events marked), com_path.svg (centre-of-mass paths seen from above) and energy.svg (each
+/// free body's energy and their sum against time, events marked) into `directory`, atomically
+/// (all or nothing).
 void writeRunOutputs(const RunResult& result, const std::filesystem::path& directory);
 
 }  // namespace contactsim
