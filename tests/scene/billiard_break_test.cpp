@@ -34,8 +34,9 @@ TEST(BilliardBreakTest, TheCueBallBreaksTheRackWithoutOverlapOrEnergyGain) {
     bounces += e.type == "small-bounce";
   }
   EXPECT_EQ(bounces, 0);
-  // Rolling without slipping, the cue ball keeps its 3 m/s up to the touch.
-  EXPECT_NEAR(first, (0.6 - 2 * R) / 3.0, 1e-6);
+  // Rolling without slipping, the cue ball keeps its 3 m/s up to the touch (found to 7e-15 s since
+  // the distance of two spheres is a closed form, issue 30; within 1e-10 s before).
+  EXPECT_NEAR(first, (0.6 - 2 * R) / 3.0, 1e-9);
   EXPECT_GE(between_balls, 11);  // every ball of the rack is struck at least once
   double energy = std::numeric_limits<double>::infinity();
   for (const TrajectorySample& s : r.samples) {
