@@ -205,7 +205,7 @@ std::string restitutionGiver(const WorldDescription& d) {
 
 // A mixed world (issue 22): every pair a velocity-level point contact, plastic, stepped by
 // semi-implicit Euler at the scene's step.
-WorldDescription resolveMixed(WorldDescription d, const world_detail::PairMaterials& materials) {
+WorldDescription resolveMixed(WorldDescription d) {
   using namespace world_detail;
   if (d.integrator.method != IntegratorMethod::kSemiImplicitEuler) {
     throw InvalidInputError(std::string("integrator: a world of smooth and polyhedral bodies ") +
@@ -225,11 +225,6 @@ WorldDescription resolveMixed(WorldDescription d, const world_detail::PairMateri
                               "(smooth surfaces at their exact closest points)");
     }
   }
-  if (materials.anyRestitution()) {
-    throw InvalidInputError(restitutionGiver(d) +
-                            ": restitution: a world of smooth and polyhedral bodies is stepped "
-                            "at the velocity level and its contacts are plastic so far");
-  }
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
     if (!d.bodies[i].force.isZero(0.0) || !d.bodies[i].torque.isZero(0.0))
       throw InvalidInputError(bodyLabel(d, i) +
@@ -247,7 +242,7 @@ WorldDescription resolveContactModels(WorldDescription d) {
   if (method == IntegratorMethod::kPointContact || method == IntegratorMethod::kVolumeContact)
     return d;  // scene format 1: the integrator names the model
   if (isMixedWorld(d))
-    return resolveMixed(d, materials);
+    return resolveMixed(d);
   const ShapeKind kind = worldKind(d);
   const ContactModel model = worldModel(kind, d);
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {

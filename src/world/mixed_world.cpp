@@ -30,6 +30,8 @@ std::vector<std::pair<std::size_t, std::size_t>> pairsOf(
 MixedWorld::MixedWorld(const WorldDescription& description)
     : gravity_(description.gravity),
       settings_(description.integrator.point_contact),
+      impact_(description.collisions.impact),
+      contact_speed_(description.collisions.contact_speed),
       materials_(description) {
   // Settings: the scene's step h and the point model's margin, stabilisation and solver.
   settings_.step = description.integrator.step;
@@ -95,17 +97,19 @@ std::optional<Vec3> MixedWorld::warmStart(const Generated& g) const {
 
 const PointContactStepStats& MixedWorld::step() {
   const double h = settings_.step;
-  // 1. Velocities under gravity and the gyroscopic torque; 2. contacts of the poses now;
-  // 3. impulses; 4. poses with the new velocities; 5. islands of this step's contacts.
+  // 1. Contacts of the poses now and the impacts of those closing within the step;
+  // 2. velocities under gravity and the gyroscopic torque; 3. impulses; 4. poses with the new
+  // velocities; 5. islands of this step's contacts.
+  std::vector<Generated> generated = generateContacts();
+  last_ = {};
+  last_.impacts = collideClosing(generated);
   std::vector<VelocityBody> velocity_bodies;
   velocity_bodies.reserve(bodies_.size());
   for (const Body& body : bodies_)
     velocity_bodies.push_back(predictedVelocities(body, gravity_, h));
 
-  std::vector<Generated> generated = generateContacts();
   std::vector<FrictionalContact> contacts;
   std::vector<Vec3> impulses;
-  last_ = {};
   for (Generated& g : generated) {
     // A gap may close within the step; a penetration is pushed out by a fraction per step.
     g.contact.target_normal_velocity =

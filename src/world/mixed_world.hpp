@@ -8,9 +8,11 @@
 // Euler. Islands (union–find over the contact pairs) are rebuilt each frame and their merges and
 // splits logged.
 //
-// This is the first step of issue 22: every island is velocity-level and plastic. Islands of
-// smooth bodies alone keep event-driven evolution in a later step; until then they are stepped
-// here too. Internal to world.
+// Pairs with restitution e > 0 collide by the Chatterjee–Ruina law when their contact closes
+// within the step (mixed_impacts.cpp); the velocity-level solve is plastic. This is the first
+// step of issue 22: every island is velocity-level. Islands of smooth bodies alone keep
+// event-driven evolution in a later step; until then they are stepped here too. Internal to
+// world.
 #pragma once
 
 #include <map>
@@ -81,6 +83,7 @@ class MixedWorld {
     std::vector<std::optional<SurfacePoint>> edges;     // their deepest points' projections
   };
   std::vector<Generated> generateContacts();
+  int collideClosing(const std::vector<Generated>& contacts);  // mixed_impacts.cpp
   void addPair(std::size_t a, std::size_t b, std::vector<Generated>& out);
   void addSmoothPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
   void addFeatureContacts(std::size_t a, std::size_t b, double mu,
@@ -90,6 +93,8 @@ class MixedWorld {
 
   Vec3 gravity_;
   PointContactSettings settings_;
+  ImpactParameters impact_;  // the collisions' law; e and μ per pair
+  double contact_speed_;     // [m/s] closing speeds at or below it rest, they do not collide
   std::vector<Body> bodies_;
   std::vector<std::string> names_;
   PairMaterials materials_;
