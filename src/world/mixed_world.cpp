@@ -32,7 +32,8 @@ MixedWorld::MixedWorld(const WorldDescription& description)
       settings_(description.integrator.point_contact),
       impact_(description.collisions.impact),
       contact_speed_(description.collisions.contact_speed),
-      materials_(description) {
+      materials_(description),
+      collisions_(description.collisions) {
   // Settings: the scene's step h and the point model's margin, stabilisation and solver.
   settings_.step = description.integrator.step;
   settings_.validate();
@@ -51,6 +52,7 @@ MixedWorld::MixedWorld(const WorldDescription& description)
     b.mass = d.mass_properties;
     if (d.surface) {
       b.smooth = std::make_shared<ProximityShape>(d.surface, description.collisions.tessellation);
+      b.surface = d.surface;
     } else if (d.polyhedron) {
       b.polyhedron = d.polyhedron;
     } else if (d.half_space) {
@@ -101,6 +103,7 @@ const PointContactStepStats& MixedWorld::step() {
   // 2. velocities under gravity and the gyroscopic torque; 3. impulses; 4. poses with the new
   // velocities; 5. islands of this step's contacts.
   std::vector<Generated> generated = generateContacts();
+  handBackNear(generated);
   last_ = {};
   last_.impacts = collideClosing(generated);
   std::vector<VelocityBody> velocity_bodies;
@@ -135,6 +138,7 @@ const PointContactStepStats& MixedWorld::step() {
   for (std::size_t i = 0; i < bodies_.size(); ++i)
     moveWithVelocities(bodies_[i], velocity_bodies[i], h, time_);
   time_ += h;
+  advanceContinuous();
 
   std::vector<bool> fixed;
   for (const Body& b : bodies_)
@@ -143,6 +147,7 @@ const PointContactStepStats& MixedWorld::step() {
   for (WorldEvent& e : partitionEvents(islands_, islands, time_, names_))
     events_.push_back(std::move(e));
   islands_ = std::move(islands);
+  beginContinuous();
   return last_;
 }
 

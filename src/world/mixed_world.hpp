@@ -9,7 +9,10 @@
 // splits logged.
 //
 // Pairs with restitution e > 0 collide by the Chatterjee–Ruina law when their contact closes
-// within the step (mixed_impacts.cpp); the velocity-level solve is plastic. This is the first
+// within the step (mixed_impacts.cpp); the velocity-level solve is plastic. A smooth body that
+// rests or rolls alone on a fixed smooth body (its only contact, pressing, not closing) goes over
+// to exact continuous contact (kry-pai-2002; mixed_continuous.cpp) until another body comes
+// within the margin or it separates — events `model-switch`. This is the first
 // step of issue 22: every island is velocity-level. Islands of smooth bodies alone keep
 // event-driven evolution in a later step; until then they are stepped here too. Internal to
 // world.
@@ -26,6 +29,7 @@
 #include "collision/smooth_convex_proximity.hpp"
 #include "collision/surface_proximity.hpp"
 #include "contact/point/frictional_contact.hpp"
+#include "contact/smooth/smooth_contact.hpp"
 #include "contact_models.hpp"
 #include "contactsim/collision/convex_polyhedron.hpp"
 #include "contactsim/world/world_description.hpp"
@@ -48,10 +52,13 @@ class MixedWorld {
   [[nodiscard]] double time() const noexcept { return time_; }
   [[nodiscard]] RigidBodyState state(std::size_t i) const;
   [[nodiscard]] double energy(std::size_t i) const;
-  /// The last step's contacts with their impulses, in the description's body indices.
+  /// The last step's velocity-level contacts with their impulses, in the description's body
+  /// indices (continuous smooth contacts are in continuousContacts).
   [[nodiscard]] const std::vector<PointContactRecord>& contacts() const noexcept {
     return records_;
   }
+  /// The continuous smooth contacts now (mixed_continuous.cpp), as World::contacts reports them.
+  [[nodiscard]] std::vector<ContactInfo> continuousContacts() const;
   /// The island events since the last call.
   [[nodiscard]] std::vector<WorldEvent> takeEvents() { return std::exchange(events_, {}); }
   [[nodiscard]] const IslandPartition& islands() const noexcept { return islands_; }
@@ -61,6 +68,7 @@ class MixedWorld {
     bool fixed = false;
     MassProperties mass = MassProperties::principal(1.0, Vec3::Ones());
     std::shared_ptr<const ProximityShape> smooth;
+    std::shared_ptr<const Surface> surface;  // the smooth body's, for continuous contact
     std::shared_ptr<const ConvexPolyhedron> polyhedron;
     std::optional<BodyDescription::HalfSpace> half_space;  // body coordinates
     Vec3 position = Vec3::Zero();
@@ -84,6 +92,16 @@ class MixedWorld {
   };
   std::vector<Generated> generateContacts();
   int collideClosing(const std::vector<Generated>& contacts);  // mixed_impacts.cpp
+  // Continuous smooth contact of a body alone on a fixed smooth body (mixed_continuous.cpp).
+  struct Continuous {
+    std::size_t support = 0;
+    std::unique_ptr<SmoothContact> contact;
+    std::size_t events_seen = 0;
+  };
+  void handBackNear(std::vector<Generated>& contacts);
+  void advanceContinuous();
+  void beginContinuous();
+  void endContinuous(std::size_t body, const std::string& why);
   void addPair(std::size_t a, std::size_t b, std::vector<Generated>& out);
   void addSmoothPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
   void addFeatureContacts(std::size_t a, std::size_t b, double mu,
@@ -98,6 +116,8 @@ class MixedWorld {
   std::vector<Body> bodies_;
   std::vector<std::string> names_;
   PairMaterials materials_;
+  CollisionSettings collisions_;                  // friction and thresholds of continuous contacts
+  std::map<std::size_t, Continuous> continuous_;  // by free body
   std::map<std::pair<std::size_t, std::size_t>, NewtonMemory> newton_;
   ImpulseMemory warm_;  // last step's impulses, for warm starts
   std::vector<PointContactRecord> records_;

@@ -7,6 +7,7 @@
 #include "contact/smooth/contact_from_pose.hpp"
 #include "contactsim/math/checks.hpp"
 #include "dynamics/state_interpolation.hpp"
+#include "smooth_contact_info.hpp"
 #include "smooth_world_body.hpp"
 
 namespace contactsim::world_detail {
@@ -224,19 +225,8 @@ std::vector<ContactInfo> SmoothWorld::contacts() const {
   for (const auto& b : bodies_) {
     if (!b->contact || b->contact->separated())
       continue;
-    const SmoothContact::Snapshot snap = b->contact->snapshotAt(time_);
-    const Mat3 R = snap.frame.linear();
-    ContactInfo c;
-    c.body_a = b->index;
-    c.body_b = b->carried ? *b->carried : b->support.value_or(b->index);
-    c.model = ContactModel::kSmooth;
-    c.point = snap.frame.translation();
-    c.normal = -R.col(2);
-    c.force = R * linear(snap.acceleration.wrench_1c);
-    c.torque = R * angular(snap.acceleration.wrench_1c);
-    c.normal_force = snap.acceleration.normal_force;
-    c.smooth = snap.state;
-    out.push_back(std::move(c));
+    out.push_back(smoothContactInfo(*b->contact, time_, b->index,
+                                    b->carried ? *b->carried : b->support.value_or(b->index)));
   }
   return out;
 }

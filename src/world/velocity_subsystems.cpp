@@ -134,6 +134,8 @@ std::vector<ContactInfo> MixedSubsystem::contacts() const {
   std::vector<ContactInfo> out;
   for (const PointContactRecord& r : world_->contacts())
     out.push_back(contactInfo(r, r.body_a, r.body_b, step_));
+  for (ContactInfo& c : world_->continuousContacts())
+    out.push_back(std::move(c));
   return out;
 }
 

@@ -221,6 +221,48 @@ TEST(MixedWorld, BallBouncesOffABoxAtTheRestitution) {
   EXPECT_GT(world.state(1).worldLinearVelocity().z(), 0.0);  // on its way up again
 }
 
+// A smooth ball rolling on a smooth plane goes over to exact continuous contact (kry-pai-2002),
+// returns to the velocity level when a free box comes within the margin, strikes it, and once
+// alone again rolls in continuous contact: its centre exactly R above the plane (1e-12, where the
+// velocity level leaves gaps of the order of the stabilisation), the switches logged.
+TEST(MixedWorld, BallLeavingTheBoxRollsInExactContinuousContactAgain) {
+  World world(mixedScene(R"("integrator": {"method": "semi-implicit-euler", "step": 0.001},
+      "models": {"point": {"tolerance": 1e-12, "max_iterations": 1000}},
+      "pairs": [{"bodies": ["ball", "box"], "restitution": 0.5}])",
+                         R"({"name": "floor", "fixed": true, "material": {"friction": 0.5},
+          "shape": {"type": "plane", "half_extent": 5.0}},
+         {"name": "ball", "mass": 1.0, "inertia": [0.004, 0.004, 0.004],
+          "position": [-0.5, 0, 0.1], "linear_velocity": [1.5, 0, 0],
+          "angular_velocity": [0, 15, 0], "material": {"friction": 0.5},
+          "shape": {"type": "sphere", "radius": 0.1}},
+         {"name": "box", "mass": 0.2, "position": [0.0, 0.02, 0.05],
+          "material": {"friction": 0.5},
+          "shape": {"type": "box", "half_extents": [0.05, 0.05, 0.05]}})")
+                  .world);
+  world.advanceTo(1.5);
+  std::vector<std::string> switches;
+  for (const WorldEvent& e : world.events()) {
+    if (e.type == "model-switch" && e.body == "ball")
+      switches.push_back(e.detail);
+  }
+  ASSERT_GE(switches.size(), 3u);
+  EXPECT_EQ(switches[0], "velocity level -> smooth contact on 'floor' (rolling)");
+  EXPECT_EQ(switches[1], "smooth contact -> velocity level ('box' within the margin)");
+  EXPECT_EQ(switches.back().rfind("velocity level -> smooth contact on 'floor'", 0), 0u);
+  // Struck: the box moves off along +x; the ball, alone again, rolls on in continuous contact.
+  EXPECT_GT(world.state(2).position.x(), 0.1);
+  const std::vector<ContactInfo> contacts = world.contacts();
+  bool continuous = false;
+  for (const ContactInfo& c : contacts)
+    continuous = continuous || (c.model == ContactModel::kSmooth && c.body_a == 1);
+  EXPECT_TRUE(continuous);
+  EXPECT_NEAR(world.state(1).position.z(), 0.1, 1e-12);
+  const RigidBodyState ball = world.state(1);
+  const Vec3 contact_velocity =
+      ball.worldLinearVelocity() + ball.worldAngularVelocity().cross(Vec3(0, 0, -0.1));
+  EXPECT_NEAR(contact_velocity.norm(), 0.0, 1e-9);  // rolling: no slip at the contact
+}
+
 std::string errorOf(const std::string& settings, const std::string& bodies) {
   try {
     World world(mixedScene(settings, bodies).world);
