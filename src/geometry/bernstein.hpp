@@ -42,7 +42,7 @@ template <int kDegree, class Scalar>
   }
   for (int i = 0; i <= n; ++i)
     w[i] = b[static_cast<std::size_t>(i)];
-  auto at = [&lower, n](int k, int i) -> Scalar {  // B_i^{n−k}, zero outside 0..n−k
+  auto at = [&](int k, int i) -> Scalar {  // B_i^{n−k}, zero outside 0..n−k
     return (i < 0 || i > n - k) ? Scalar(0)
                                 : lower[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
   };
