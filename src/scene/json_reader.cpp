@@ -110,6 +110,18 @@ int JsonObject::integer(const std::string& key) {
   return v.get<int>();
 }
 
+std::vector<int> JsonObject::wholeNumbers(const std::string& key, std::size_t size,
+                                          const std::string& what) {
+  std::vector<int> out;
+  for (const double v : numbers(key, size)) {
+    if (!(std::trunc(v) == v && v >= std::numeric_limits<int>::min() &&
+          v <= std::numeric_limits<int>::max()))
+      fail(key, "expected " + what + ", got " + toText(v));
+    out.push_back(static_cast<int>(v));
+  }
+  return out;
+}
+
 std::string JsonObject::string(const std::string& key) {
   const nlohmann::json& v = required(key);
   if (!v.is_string()) {

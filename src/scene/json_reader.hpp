@@ -35,6 +35,10 @@ class JsonObject {
   [[nodiscard]] Vec3 toVec3(const nlohmann::json& value, const std::string& path) const;
   /// An array of exactly `size` finite numbers.
   [[nodiscard]] std::vector<double> numbers(const std::string& key, std::size_t size);
+  /// An array of exactly `size` whole numbers that fit an int (5 and 5.0 alike); otherwise fails
+  /// at key with "expected <what>" — never a cast of a number out of int's range.
+  [[nodiscard]] std::vector<int> wholeNumbers(const std::string& key, std::size_t size,
+                                              const std::string& what);
   [[nodiscard]] bool boolean(const std::string& key, bool fallback);
   [[nodiscard]] Vec3 vec3(const std::string& key);
   /// A 3×3 matrix as three rows of three numbers.

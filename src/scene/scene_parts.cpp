@@ -147,11 +147,9 @@ SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
   c.free_body = bodyIndex(scene, o, bodies[0], o.pathOf("bodies") + "/0");
   c.fixed_body = bodyIndex(scene, o, bodies[1], o.pathOf("bodies") + "/1");
   if (o.has("patches")) {
-    const std::vector<double> p = o.numbers("patches", 2);
-    c.initial.patch1 = static_cast<int>(p[0]);
-    c.initial.patch2 = static_cast<int>(p[1]);
-    if (c.initial.patch1 != p[0] || c.initial.patch2 != p[1])
-      o.fail("patches", "expected two patch indices");
+    const std::vector<int> p = o.wholeNumbers("patches", 2, "two patch indices");
+    c.initial.patch1 = p[0];
+    c.initial.patch2 = p[1];
   }
   if (o.has("pose") == o.has("q")) {
     o.fail("", "give either q (contact coordinates) or pose (the free body's pose), not both");

@@ -22,10 +22,8 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
   }
   o.rejectUnknownKeys(
       {"type", "degree", "control_points", "scale", "rotation_axis", "rotation_angle", "offset"});
-  const std::vector<double> degree = o.numbers("degree", 2);
-  const int ds = static_cast<int>(degree[0]), dt = static_cast<int>(degree[1]);
-  if (ds != degree[0] || dt != degree[1])
-    o.fail("degree", "expected two whole numbers");
+  const std::vector<int> degree = o.wholeNumbers("degree", 2, "two whole numbers");
+  const int ds = degree[0], dt = degree[1];
   const nlohmann::json& points = o.required("control_points");
   if (!points.is_array())
     o.fail("control_points", "expected an array of [x, y, z] points, rows along s");
