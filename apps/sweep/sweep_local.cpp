@@ -42,14 +42,14 @@ LocalSweepResult runSweepLocal(const SweepSpec& spec, const std::vector<Variant>
   }
   LocalSweepResult result;
   std::vector<std::optional<RunRow>> rows(variants.size());
-  std::vector<std::size_t> todo;
+  std::vector<std::size_t> pending;
   for (const Variant& v : variants) {
     rows[v.index] = finishedRow(options.out, v);
     if (!rows[v.index]) {
-      todo.push_back(v.index);
+      pending.push_back(v.index);
     }
   }
-  result.resumed = variants.size() - todo.size();
+  result.resumed = variants.size() - pending.size();
   std::atomic<std::size_t> next{0}, done{result.resumed};
   std::mutex failure_mutex;
   std::exception_ptr failure;  // writing a row failed (disk): the sweep stops
@@ -57,15 +57,15 @@ LocalSweepResult runSweepLocal(const SweepSpec& spec, const std::vector<Variant>
     options.progress(done, variants.size());
   }
   const auto worker = [&] {
-    for (std::size_t k = next++; k < todo.size(); k = next++) {
+    for (std::size_t k = next++; k < pending.size(); k = next++) {
       try {
-        VariantRun run = runVariant(spec, variants[todo[k]]);
+        VariantRun run = runVariant(spec, variants[pending[k]]);
         recordRun(options.out, run);
-        rows[todo[k]] = std::move(run.row);
+        rows[pending[k]] = std::move(run.row);
       } catch (...) {
         const std::lock_guard lock(failure_mutex);
         failure = failure ? failure : std::current_exception();
-        next = todo.size();
+        next = pending.size();
       }
       if (options.progress) {
         options.progress(++done, variants.size());
@@ -73,7 +73,7 @@ LocalSweepResult runSweepLocal(const SweepSpec& spec, const std::vector<Variant>
     }
   };
   const std::size_t threads =
-      std::min<std::size_t>(static_cast<std::size_t>(options.jobs), todo.size());
+      std::min<std::size_t>(static_cast<std::size_t>(options.jobs), pending.size());
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t < threads; ++t) {
     pool.emplace_back(worker);

@@ -96,8 +96,8 @@ def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress
     if out is not None:
         for i in range(total):
             rows[i] = plan.finished_row(out, i)
-    todo = [i for i in range(total) if rows[i] is None]
-    done = total - len(todo)
+    pending = [i for i in range(total) if rows[i] is None]
+    done = total - len(pending)
 
     def finish(index, row_json, files):
         nonlocal done
@@ -113,19 +113,19 @@ def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-            runs = [pool.submit(_run_one, text, origin, i, metrics) for i in todo]
+            runs = [pool.submit(_run_one, text, origin, i, metrics) for i in pending]
             for run in runs:
                 finish(*run.result())
-    elif todo:
+    elif pending:
         from distributed import as_completed
 
         futures = client.map(
             _run_one,
-            [text] * len(todo),
-            [origin] * len(todo),
-            todo,
-            [metrics] * len(todo),
-            key=[f"contactsim-sweep-{i}-{plan.key(i)}" for i in todo],
+            [text] * len(pending),
+            [origin] * len(pending),
+            pending,
+            [metrics] * len(pending),
+            key=[f"contactsim-sweep-{i}-{plan.key(i)}" for i in pending],
             retries=retries,
             pure=False,
         )

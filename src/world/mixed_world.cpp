@@ -83,10 +83,9 @@ MixedWorld::MixedWorld(const WorldDescription& description)
                               " m inside " + bodyLabel(b, names_[b]));
     }
   }
-  std::vector<bool> fixed;
   for (const Body& b : bodies_)
-    fixed.push_back(b.fixed);
-  islands_ = buildIslands(fixed, {});
+    fixed_.push_back(b.fixed);
+  islands_ = buildIslands(fixed_, {});
 }
 
 std::optional<Vec3> MixedWorld::warmStart(const Generated& g) const {
@@ -140,10 +139,7 @@ const PointContactStepStats& MixedWorld::step() {
   time_ += h;
   advanceContinuous();
 
-  std::vector<bool> fixed;
-  for (const Body& b : bodies_)
-    fixed.push_back(b.fixed);
-  IslandPartition islands = buildIslands(fixed, pairsOf(records_));
+  IslandPartition islands = buildIslands(fixed_, pairsOf(records_));
   for (WorldEvent& e : partitionEvents(islands_, islands, time_, names_))
     events_.push_back(std::move(e));
   islands_ = std::move(islands);

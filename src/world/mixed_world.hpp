@@ -115,6 +115,7 @@ class MixedWorld {
   double contact_speed_;     // [m/s] closing speeds at or below it rest, they do not collide
   std::vector<Body> bodies_;
   std::vector<std::string> names_;
+  std::vector<bool> fixed_;  // per body, for the island builder
   PairMaterials materials_;
   CollisionSettings collisions_;                  // friction and thresholds of continuous contacts
   std::map<std::size_t, Continuous> continuous_;  // by free body
