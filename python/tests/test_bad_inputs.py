@@ -7,6 +7,8 @@ import os
 import pathlib
 import subprocess
 
+import resource
+
 import pytest
 
 import contactsim
@@ -31,6 +33,14 @@ def prepare(case, directory):
     return ["run", scene, "--out", "out"]
 
 
+def address_space_limit(case):
+    """A preexec_fn limiting the CLI's address space to the case's memory_limit_mb, or None."""
+    if "memory_limit_mb" not in case:
+        return None
+    limit = case["memory_limit_mb"] * 1024 * 1024
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
 def listing(directory):
     return sorted(str(p.relative_to(directory)) for p in directory.rglob("*"))
 
@@ -46,7 +56,7 @@ def test_every_bad_input_is_refused_cleanly(case, cli, tmp_path):
     arguments = prepare(case, tmp_path)
     before = listing(tmp_path)
     result = subprocess.run([cli, *arguments], cwd=tmp_path, capture_output=True, text=True,
-                            timeout=10)
+                            timeout=10, preexec_fn=address_space_limit(case))
     assert result.returncode == case["exit"], result.stderr
     assert case["message"] in result.stderr, result.stderr
     if case["exit"] == 1:

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <new>
 
 namespace contactsim {
 namespace {
@@ -43,14 +44,22 @@ RunResult runScene(const Scene& scene, const RunOptions& options) {
     if (options.progress)
       options.progress(world.time(), scene.duration);
   };
-  result.samples.push_back(sample(world, options));
-  for (long k = 1; k <= count; ++k) {
-    world.advanceTo(static_cast<double>(k) / scene.output.rate);
-    sampleIfMoved();
-  }
-  if (world.time() < scene.duration) {
-    world.advanceTo(scene.duration);
-    sampleIfMoved();
+  try {
+    result.samples.push_back(sample(world, options));
+    for (long k = 1; k <= count; ++k) {
+      world.advanceTo(static_cast<double>(k) / scene.output.rate);
+      sampleIfMoved();
+    }
+    if (world.time() < scene.duration) {
+      world.advanceTo(scene.duration);
+      sampleIfMoved();
+    }
+  } catch (const std::bad_alloc&) {
+    // Samples stay in memory until the outputs are written: say how many and what sets them.
+    throw Error("out of memory at t = " + toText(world.time()) + " s after " +
+                toText(result.samples.size()) + " samples of " + toText(world.bodyCount()) +
+                " bodies (/output/rate x /duration; docs/scene-format.md lists the size limits "
+                "--no-limits lifts)");
   }
   for (std::size_t i = 0; i < world.bodyCount(); ++i) {
     result.final_angular_momentum.push_back(world.angularMomentum(i));

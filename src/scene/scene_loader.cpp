@@ -130,9 +130,10 @@ Scene parseRoot(const nlohmann::json& json, const std::string& origin,
   std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + toText(i);
-    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base,
-                                           scene.world.integrator.method, meshes, surfaces,
-                                           limits));
+    scene.world.bodies.push_back(scene_detail::namingMemoryAt(origin, path, "this body", [&] {
+      return parseBody(JsonObject(bodies[i], path, origin), base, scene.world.integrator.method,
+                       meshes, surfaces, limits);
+    }));
     if (!names.insert(scene.world.bodies[i].name).second) {
       throw SceneError(origin, path + "/name",
                        "duplicate body name \"" + scene.world.bodies[i].name + "\"");

@@ -262,7 +262,8 @@ CollisionSettings parseCollisions(JsonObject o) {
 // the world once; the error names the JSON path of the body, contact, joint or pair at fault.
 void probeWorld(const Scene& scene, const std::string& pairs_key) {
   try {
-    World probe(scene.world);
+    namingMemoryAt(scene.origin, "/bodies", "the world of these bodies",
+                   [&] { World probe(scene.world); });
   } catch (const InvalidInputError& e) {
     const std::string message = e.what();
     std::string path = "/";

@@ -3,6 +3,8 @@
 // their friction, collisions, joints, and the probe that builds the world once.
 #pragma once
 
+#include <new>
+
 #include <string>
 
 #include "contactsim/scene/scene.hpp"
@@ -51,5 +53,19 @@ CollisionSettings parseCollisions(JsonObject o);
 /// Builds the world once; a SceneError names the path of the body, contact, joint or pair (the
 /// array `pairs_key`) the world's error names.
 void probeWorld(const Scene& scene, const std::string& pairs_key);
+
+/// `build()`, whose running out of memory (std::bad_alloc: a shape beyond the size limits under
+/// --no-limits, say) becomes a SceneError at `path` naming what was being built.
+template <class Build>
+auto namingMemoryAt(const std::string& origin, const std::string& path, const char* what,
+                    Build&& build) {
+  try {
+    return build();
+  } catch (const std::bad_alloc&) {
+    throw SceneError(origin, path,
+                     std::string("out of memory building ") + what +
+                         " (docs/scene-format.md lists the size limits --no-limits lifts)");
+  }
+}
 
 }  // namespace contactsim::scene_detail

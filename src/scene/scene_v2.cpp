@@ -272,7 +272,9 @@ Scene parseSceneVersion2(const nlohmann::json& json, const std::string& origin,
   std::unordered_set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = root.pathOf("bodies") + "/" + toText(i);
-    scene.world.bodies.push_back(parseBody(JsonObject(bodies[i], path, origin), base, caches));
+    scene.world.bodies.push_back(namingMemoryAt(origin, path, "this body", [&] {
+      return parseBody(JsonObject(bodies[i], path, origin), base, caches);
+    }));
     if (!names.insert(scene.world.bodies[i].name).second) {
       throw SceneError(origin, path + "/name",
                        "duplicate body name \"" + scene.world.bodies[i].name + "\"");
