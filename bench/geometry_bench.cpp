@@ -1,7 +1,8 @@
 // Full 10-set jets (c and all partial derivatives to order 3) per surface type: the analog of
 // kry-pai-2002 Table I (350 MHz Pentium II: Bézier 0.0801 ms, Loop regular 0.2413 ms, Loop
-// extraordinary valence 3/5/7/10: 0.1683/0.1933/0.2223/0.2654 ms). Each iteration evaluates one
-// of 256 random points of one patch type, so the timing averages over the patch.
+// extraordinary valence 3/5/7/10: 0.1683/0.1933/0.2223/0.2654 ms) and kry-2000 Table 6.1 (S-patches
+// of 3/4/5/10 sides: 0.1632/0.4466/1.1006/20.0248 ms). Each iteration evaluates one of 256 random
+// points of one patch type, so the timing averages over the patch.
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
+#include "geometry/s_patch.hpp"
 
 namespace contactsim {
 namespace {
@@ -79,6 +81,38 @@ void BM_Jet_LoopSeveralExtraordinary(benchmark::State& state) {
   runJets(state, surface, samples(surface, true, [](int) { return true; }));
 }
 BENCHMARK(BM_Jet_LoopSeveralExtraordinary);
+
+// A degree-4 S-patch (the degree kry-2000 §5.2.2 uses) with random control points, at random
+// points of its n-gon: the jet's cost grows with the C(n + 3, 4) control points.
+void BM_Jet_SPatch(benchmark::State& state) {
+  const int sides = static_cast<int>(state.range(0));
+  const int degree = 4;
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> x(-1.0, 1.0);
+  std::vector<Vec3> control(SPatch::multiIndices(sides, degree).size() /
+                            static_cast<std::size_t>(sides));
+  for (Vec3& p : control)
+    p = Vec3(x(rng), x(rng), x(rng));
+  const SPatch patch(sides, degree, control);
+  std::vector<Vec2> points;
+  std::uniform_real_distribution<double> w(0.05, 1.0);
+  while (points.size() < 256) {  // random convex combinations of the polygon's vertices
+    Vec2 p = Vec2::Zero();
+    double total = 0.0;
+    for (int k = 0; k < sides; ++k) {
+      const double wk = w(rng);
+      p += wk * patch.domain().vertex(k);
+      total += wk;
+    }
+    points.push_back(p / total);
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Vec2& p = points[i++ & 255];
+    benchmark::DoNotOptimize(patch.evaluate(p.x(), p.y(), JetOrder::kThird));
+  }
+}
+BENCHMARK(BM_Jet_SPatch)->Arg(3)->Arg(4)->Arg(5)->Arg(6)->Arg(10);
 
 void BM_Jet_Ellipsoid(benchmark::State& state) {
   const ChartSurface surface = makeEllipsoid(Vec3(0.3, 0.5, 0.9));
