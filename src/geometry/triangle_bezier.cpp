@@ -1,5 +1,7 @@
 #include "geometry/triangle_bezier.hpp"
 
+#include <Eigen/LU>
+#include <cmath>
 #include <vector>
 
 #include "contactsim/error.hpp"
@@ -32,6 +34,38 @@ Vec3 triangleBezierBlossom(std::span<const Vec3> control, int degree,
     b = std::move(next);
   }
   return b[0];
+}
+
+std::vector<Vec3> triangleBezierFromDomainValues(std::span<const Vec3> values, int degree) {
+  const int count = triangleBezierCount(degree);
+  if (degree < 1 || static_cast<int>(values.size()) != count) {
+    throw InvalidInputError("triangular Bézier fit: " + toText(values.size()) +
+                            " values for degree " + toText(degree));
+  }
+  // Row: a domain point; column: the basis function d!/(i! j! k!) a^i b^j c^k there.
+  const auto factorial = [](int n) { return std::tgamma(n + 1.0); };
+  Eigen::MatrixXd basis(count, count);
+  for (int pi = degree; pi >= 0; --pi) {
+    for (int pj = degree - pi; pj >= 0; --pj) {
+      const double a = double(pi) / degree, b = double(pj) / degree, c = 1.0 - a - b;
+      for (int i = degree; i >= 0; --i) {
+        for (int j = degree - i; j >= 0; --j) {
+          const int k = degree - i - j;
+          basis(triangleBezierIndex(degree, pi, pj), triangleBezierIndex(degree, i, j)) =
+              factorial(degree) / (factorial(i) * factorial(j) * factorial(k)) * std::pow(a, i) *
+              std::pow(b, j) * std::pow(c, k);
+        }
+      }
+    }
+  }
+  Eigen::MatrixXd rhs(count, 3);
+  for (int r = 0; r < count; ++r)
+    rhs.row(r) = values[static_cast<std::size_t>(r)].transpose();
+  const Eigen::MatrixXd control = basis.partialPivLu().solve(rhs);
+  std::vector<Vec3> out;
+  for (int r = 0; r < count; ++r)
+    out.emplace_back(control.row(r).transpose());
+  return out;
 }
 
 }  // namespace contactsim

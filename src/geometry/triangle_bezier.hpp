@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "contactsim/math/types.hpp"
 
@@ -27,5 +28,11 @@ namespace contactsim {
 /// diagonal, f*(a, …, a) = f(a). Throws InvalidInputError on mismatched sizes.
 [[nodiscard]] Vec3 triangleBezierBlossom(std::span<const Vec3> control, int degree,
                                          std::span<const Vec3> arguments);
+
+/// The control points of the degree-d patch through `values`, the patch's values at its domain
+/// points (i, j, k) / d in triangleBezierIndex order: the Bernstein interpolation system solved
+/// (exact for a polynomial of degree ≤ d, such as a regular Loop patch with d = 4).
+[[nodiscard]] std::vector<Vec3> triangleBezierFromDomainValues(std::span<const Vec3> values,
+                                                               int degree);
 
 }  // namespace contactsim

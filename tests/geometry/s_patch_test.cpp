@@ -131,6 +131,24 @@ TEST(TriangleBezier, BlossomIsSymmetricAndAgreesWithTheBernsteinSum) {
   EXPECT_THROW((void)triangleBezierBlossom(control, 3, order1), InvalidInputError);
 }
 
+// The Bernstein interpolation system inverts the Bernstein sum at the domain points.
+TEST(TriangleBezier, FitFromDomainValuesRecoversTheControlPoints) {
+  for (int d : {1, 2, 4, 5}) {
+    const auto control = randomPoints(triangleBezierCount(d), 31);
+    std::vector<Vec3> values(control.size());
+    for (int i = d; i >= 0; --i) {
+      for (int j = d - i; j >= 0; --j) {
+        const Vec3 a(double(i) / d, double(j) / d, double(d - i - j) / d);
+        values[static_cast<std::size_t>(triangleBezierIndex(d, i, j))] =
+            bernsteinSum(control, d, a);
+      }
+    }
+    const auto fitted = triangleBezierFromDomainValues(values, d);
+    for (std::size_t c = 0; c < control.size(); ++c)
+      EXPECT_LT((fitted[c] - control[c]).norm(), 1e-12) << "degree " << d;
+  }
+}
+
 // Eq. 5.19: control points P_i = f*(x_1^{i_1}, …, x_n^{i_n}) from the blossom of a triangular
 // patch f, x_k the polygon's vertices in the triangle's barycentric coordinates, make the S-patch
 // the same surface: S(p) = f(Σ_k l_k(p) x_k) everywhere (Loop & DeRose's blossoming result).
