@@ -4,10 +4,26 @@
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
+#include "geometry/s_patch_loop_surface.hpp"
 #include "scene_limits.hpp"
 
 namespace contactsim::scene_detail {
 namespace {
+
+// The Loop surface of `mesh` with its control vertices scaled then moved, so that the body frame
+// is at the centre of mass (the mesh itself when scale is 1 and offset 0).
+LoopSurface loopSurface(ControlMesh mesh, double scale, const Vec3& offset,
+                        const std::string& origin) {
+  if (scale == 1.0 && offset.isZero())
+    return LoopSurface(std::move(mesh));
+  std::vector<Vec3> vertices;
+  for (const Vec3& v : mesh.vertices())
+    vertices.push_back(scale * v + offset);
+  std::vector<ControlMesh::Face> faces;
+  for (int f = 0; f < mesh.faceCount(); ++f)
+    faces.push_back(mesh.face(f));
+  return LoopSurface(ControlMesh(std::move(vertices), std::move(faces), origin));
+}
 
 std::shared_ptr<const Surface> bezier(JsonObject& o) {
   if (o.has("preset")) {
@@ -77,24 +93,25 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
       return std::make_shared<ChartSurface>(makePlane(o.positiveNumber("half_extent")));
     }
     if (type == "loop") {
-      o.rejectUnknownKeys({"type", "obj", "scale", "offset"});
+      o.rejectUnknownKeys({"type", "obj", "scale", "offset", "extraordinary"});
       std::filesystem::path file = o.string("obj");
       if (file.is_relative())
         file = base_directory / file;
       const double scale = o.positiveNumber("scale", 1.0);
       const Vec3 offset = o.vec3("offset", Vec3::Zero());
-      const ControlMesh mesh = ControlMesh::loadObj(file);
-      if (scale == 1.0 && offset.isZero())
-        return std::make_shared<LoopSurface>(mesh);
-      // Control vertices scaled then moved, so that the body frame is at the centre of mass.
-      std::vector<Vec3> vertices;
-      for (const Vec3& v : mesh.vertices())
-        vertices.push_back(scale * v + offset);
-      std::vector<ControlMesh::Face> faces;
-      for (int f = 0; f < mesh.faceCount(); ++f)
-        faces.push_back(mesh.face(f));
-      return std::make_shared<LoopSurface>(
-          ControlMesh(std::move(vertices), std::move(faces), file.string()));
+      // kry-pai-2002 §3.6 (contacts separate near extraordinary vertices) or kry-2000 ch. 5.
+      const std::string extraordinary = o.string("extraordinary", "separate");
+      if (extraordinary != "separate" && extraordinary != "s-patch")
+        o.fail("extraordinary", "expected \"separate\" or \"s-patch\"");
+      LoopSurface loop = loopSurface(ControlMesh::loadObj(file), scale, offset, file.string());
+      if (extraordinary == "s-patch") {
+        try {
+          return std::make_shared<SPatchLoopSurface>(std::move(loop));
+        } catch (const InvalidInputError& e) {
+          o.fail("extraordinary", e.what());
+        }
+      }
+      return std::make_shared<LoopSurface>(std::move(loop));
     }
   } catch (const SceneError&) {
     throw;

@@ -1,0 +1,54 @@
+// The "loop" shape's `extraordinary` option (issue 24): "separate" keeps Stam's parameterisation
+// (kry-pai-2002 §3.6), "s-patch" replaces every extraordinary vertex by an S-patch (kry-2000 ch. 5).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "contactsim/error.hpp"
+#include "contactsim/scene/scene.hpp"
+#include "contactsim/world/world.hpp"
+
+namespace contactsim {
+namespace {
+
+std::string loopScene(const std::string& mesh, const std::string& extraordinary) {
+  return std::string(R"({"format": "contactsim-scene", "version": 2, "name": "loop-shape",
+    "duration": 0.1, "integrator": {"method": "rk4", "step": 0.001},
+    "bodies": [{"name": "blob", "mass": 1.0, "inertia": [0.1, 0.1, 0.1],
+      "shape": {"type": "loop", "obj": ")") +
+         CONTACTSIM_TEST_DATA_DIR + "/meshes/" + mesh + ".obj\"" +
+         (extraordinary.empty() ? "" : ", \"extraordinary\": \"" + extraordinary + "\"") +
+         "}}]}";
+}
+
+TEST(LoopShape, ExtraordinaryVerticesSeparateByDefaultOrBecomeSPatches) {
+  // ev5: 22 control vertices, 40 faces; 2 apexes of valence 5 and 5 equator vertices of 4.
+  const Scene plain = parseScene(loopScene("ev5", ""), "loop.json");
+  const Scene separate = parseScene(loopScene("ev5", "separate"), "loop.json");
+  const Scene replaced = parseScene(loopScene("ev5", "s-patch"), "loop.json");
+  const int faces = plain.world.bodies[0].surface->patchCount();
+  EXPECT_EQ(separate.world.bodies[0].surface->patchCount(), faces);
+  EXPECT_EQ(replaced.world.bodies[0].surface->patchCount(), faces + 7);
+  World world(replaced.world);  // a world takes the replaced surface
+  world.advanceTo(0.1);
+  EXPECT_NEAR(world.state(0).position.z(), -0.5 * 9.81 * 0.01, 1e-9);  // free fall, exactly
+}
+
+TEST(LoopShape, RefusesAnUnknownModeAndNeighbouringExtraordinaryVertices) {
+  try {
+    (void)parseScene(loopScene("ev5", "bogus"), "loop.json");
+    FAIL() << "expected an error";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/bodies/0/shape/extraordinary");
+  }
+  try {
+    (void)parseScene(loopScene("icosahedron", "s-patch"), "loop.json");
+    FAIL() << "expected an error";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/bodies/0/shape/extraordinary");
+    EXPECT_NE(std::string(e.what()).find("subdivide the mesh once"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace contactsim
