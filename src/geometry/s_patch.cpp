@@ -132,7 +132,8 @@ std::vector<double> SPatch::embedding(double u, double v) const {
   return out;
 }
 
-SurfaceJet SPatch::evaluate(double u, double v, JetOrder order) const {
+template <class Visit>
+void SPatch::forEachBasis(double u, double v, Visit&& visit) const {
   if (!std::isfinite(u) || !std::isfinite(v))
     throw InvalidInputError("S-patch: (u, v) is not finite");
   // The simplex coordinates and their powers l_k^m, m ≤ d, as jets.
@@ -145,8 +146,7 @@ SurfaceJet SPatch::evaluate(double u, double v, JetOrder order) const {
     for (int m = 1; m <= degree_; ++m)
       row[static_cast<std::size_t>(m)] = row[static_cast<std::size_t>(m - 1)] * l[k];
   }
-  // The Bézier simplex (eq. 5.12): Σ_i multinomial(i) Π_k l_k^{i_k} P_i.
-  TaylorPoint p{Taylor3(0.0), Taylor3(0.0), Taylor3(0.0)};
+  // The Bernstein basis of the simplex (eq. 5.10): multinomial(i) Π_k l_k^{i_k}.
   const auto n = static_cast<std::size_t>(sides_);
   for (std::size_t c = 0; c < control_.size(); ++c) {
     Taylor3 basis(multinomial_[c]);
@@ -155,11 +155,27 @@ SurfaceJet SPatch::evaluate(double u, double v, JetOrder order) const {
       if (exponent > 0)
         basis = basis * power[k][static_cast<std::size_t>(exponent)];
     }
+    visit(c, basis);
+  }
+}
+
+SurfaceJet SPatch::evaluate(double u, double v, JetOrder order) const {
+  // The Bézier simplex (eq. 5.12): Σ_i B_i P_i.
+  TaylorPoint p{Taylor3(0.0), Taylor3(0.0), Taylor3(0.0)};
+  forEachBasis(u, v, [&](std::size_t c, const Taylor3& basis) {
     p.x += basis * control_[c].x();
     p.y += basis * control_[c].y();
     p.z += basis * control_[c].z();
-  }
+  });
   return jetFromTaylor(p, order);
+}
+
+std::vector<Vec3> SPatch::basisFirstOrder(double u, double v) const {
+  std::vector<Vec3> out(control_.size());
+  forEachBasis(u, v, [&](std::size_t c, const Taylor3& basis) {
+    out[c] = Vec3(basis.value(), basis.derivative(1, 0), basis.derivative(0, 1));
+  });
+  return out;
 }
 
 }  // namespace contactsim

@@ -43,10 +43,16 @@ class SPatch {
   [[nodiscard]] std::vector<double> embedding(double u, double v) const;
   /// Position and derivatives in (u, v) up to `order` (eq. 5.12 of eq. 5.16).
   [[nodiscard]] SurfaceJet evaluate(double u, double v, JetOrder order = JetOrder::kThird) const;
+  /// Every basis function at (u, v) with its first derivatives: (B_i, ∂B_i/∂u, ∂B_i/∂v) per
+  /// control point, in their order (what the surface is linear in).
+  [[nodiscard]] std::vector<Vec3> basisFirstOrder(double u, double v) const;
 
  private:
   // The simplex coordinates as jets in (u, v), l_i = π_i / Σ π_j (eqs. 5.13–5.15).
   void embeddingJets(double u, double v, Taylor3* l) const;
+  // visit(c, B_c) for every control point c with its basis function as a jet at (u, v).
+  template <class Visit>
+  void forEachBasis(double u, double v, Visit&& visit) const;
 
   int sides_;
   int degree_;

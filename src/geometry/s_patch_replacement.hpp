@@ -1,7 +1,8 @@
 // Surface replacement at an extraordinary vertex of a Loop surface (kry-2000 §5.2, §5.2.2): the
 // corners s + t < ½ of the n patches around a vertex of valence n are cut out and replaced by one
-// degree-4 n-sided S-patch that continues the patches' centre refinements (the level-1 sub-patch
-// with corners (½, 0), (0, ½), (½, ½), regular and so a quartic triangle) across the cut.
+// n-sided S-patch that continues the patches' centre refinements (the level-1 sub-patch with
+// corners (½, 0), (0, ½), (½, ½), regular and so a quartic triangle) across the cut, with
+// tangent-plane continuity.
 #pragma once
 
 #include <vector>
@@ -23,17 +24,18 @@ struct SPatchReplacement {
   SPatch patch;
 };
 
-/// The S-patch of degree 4 replacing the corners of the patches around `vertex`: an
-/// extraordinary one, or a regular one (valence 6, where the construction is exact: the S-patch
-/// meets its neighbours with tangent-plane continuity all along its edges, which checks it).
-/// Control points by eq. 5.19 from the blossom of each centre refinement over an equilateral
-/// triangle on the S-patch's edge (Fig. 5.7): those at distance 0 from an edge (the edge's Bézier
-/// curve) from the patch across it, every other from the patch across the edge it is nearest to,
-/// ties to the lower edge index ("first come, first serve", Fig. 5.9). The result meets the Loop
-/// patches in position along every cut and in tangent plane at the n-gon's vertices (Fig. 5.10);
-/// between them, for n ≠ 6, the points two edges share cannot continue both refinements and the
-/// normals differ (the thesis's "small cusps", §6.2). Throws InvalidInputError when a patch
-/// around the vertex has another extraordinary vertex (named): subdivide the control mesh once.
-[[nodiscard]] SPatchReplacement replaceExtraordinaryVertex(const LoopSurface& surface, int vertex);
+/// The S-patch replacing the corners of the patches around `vertex` (an extraordinary one, or a
+/// regular one: valence 6), of degree 4 (6 at valence 3). First the thesis's control points, by
+/// eq. 5.19 from the blossom of each centre refinement over an equilateral triangle on the
+/// S-patch's edge (Fig. 5.7): those on an edge (the edge's Bézier curve) from the patch across it,
+/// every other from the patch across the edge it is nearest to, ties to the lower edge index
+/// ("first come, first serve", Fig. 5.9). That meets the Loop patches in position along every cut
+/// but in tangent plane only at the n-gon's vertices (Fig. 5.10; the thesis's "small cusps",
+/// §6.2), except at valence 6. Then the control points off the edges move least so that the
+/// tangent planes meet along the whole of every cut. Throws InvalidInputError when a patch around
+/// the vertex has another extraordinary vertex (named): subdivide the control mesh once.
+/// `thesis_only` stops after the thesis's control points (to show its cusps).
+[[nodiscard]] SPatchReplacement replaceExtraordinaryVertex(const LoopSurface& surface, int vertex,
+                                                           bool thesis_only = false);
 
 }  // namespace contactsim
