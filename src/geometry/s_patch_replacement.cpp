@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <Eigen/QR>
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
@@ -128,17 +129,17 @@ std::vector<Vec3> tangentPlaneContinuous(const LoopSurface& surface,
                                          const SPatch& patch) {
   const int n = patch.sides(), d = patch.degree();
   const std::vector<std::uint8_t> indices = SPatch::multiIndices(n, d);
+  // The unknowns: the points one step off an edge (on an edge: fixed; farther: the derivative
+  // across the edges does not see them, so the minimum-norm solution leaves them).
   std::vector<int> unknown(patch.controlPoints().size(), -1);  // column block of a free point
   int free_points = 0;
   for (std::size_t c = 0; c < unknown.size(); ++c) {
-    bool on_edge = false;
+    int distance = d;
     for (int e = 0; e < n; ++e) {
-      on_edge = on_edge || indices[c * static_cast<std::size_t>(n) + static_cast<std::size_t>(e)] +
-                                   indices[c * static_cast<std::size_t>(n) +
-                                           static_cast<std::size_t>((e + 1) % n)] ==
-                               d;
+      const std::uint8_t* index = &indices[c * static_cast<std::size_t>(n)];
+      distance = std::min(distance, d - index[e] - index[(e + 1) % n]);
     }
-    if (!on_edge)
+    if (distance == 1)
       unknown[c] = free_points++;
   }
   const int samples = 2 * n + 4 * d;  // per edge, at u = (j + ½) / samples
