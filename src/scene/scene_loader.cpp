@@ -86,7 +86,7 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
     } else {
       std::shared_ptr<const Surface>& surface = surfaces[o.required("shape").dump()];
       if (!surface) {
-        surface = scene_detail::parseShape(shape, base);
+        surface = scene_detail::parseShape(shape, base, limits);
       }
       body.surface = surface;
     }

@@ -1,9 +1,12 @@
 #include "shape_loader.hpp"
 
+#include <cmath>
+
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/analytic_surfaces.hpp"
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
+#include "geometry/loop/mesh_subdivision.hpp"
 #include "geometry/s_patch_loop_surface.hpp"
 #include "scene_limits.hpp"
 
@@ -62,8 +65,8 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
 
 }  // namespace
 
-std::shared_ptr<const Surface> parseShape(JsonObject o,
-                                          const std::filesystem::path& base_directory) {
+std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::path& base_directory,
+                                          const SceneLimits& limits) {
   const std::string type = o.string("type");
   try {
     if (type == "bezier")
@@ -93,22 +96,32 @@ std::shared_ptr<const Surface> parseShape(JsonObject o,
       return std::make_shared<ChartSurface>(makePlane(o.positiveNumber("half_extent")));
     }
     if (type == "loop") {
-      o.rejectUnknownKeys({"type", "obj", "scale", "offset", "extraordinary"});
+      o.rejectUnknownKeys({"type", "obj", "scale", "offset", "subdivisions", "extraordinary"});
       std::filesystem::path file = o.string("obj");
       if (file.is_relative())
         file = base_directory / file;
       const double scale = o.positiveNumber("scale", 1.0);
       const Vec3 offset = o.vec3("offset", Vec3::Zero());
+      // Loop steps applied to the control mesh: the same limit surface, four times the patches.
+      const int subdivisions = o.has("subdivisions") ? o.integer("subdivisions") : 0;
+      if (subdivisions < 0 || subdivisions > 3)
+        o.fail("subdivisions", "expected 0 to 3 Loop steps of the control mesh");
       // kry-pai-2002 §3.6 (contacts separate near extraordinary vertices) or kry-2000 ch. 5.
       const std::string extraordinary = o.string("extraordinary", "separate");
       if (extraordinary != "separate" && extraordinary != "s-patch")
         o.fail("extraordinary", "expected \"separate\" or \"s-patch\"");
-      LoopSurface loop = loopSurface(ControlMesh::loadObj(file), scale, offset, file.string());
+      ControlMesh mesh = ControlMesh::loadObj(file);
+      checkLimit(o.file(), o.pathOf("subdivisions"),
+                 static_cast<double>(mesh.faceCount()) * std::pow(4.0, subdivisions),
+                 limits.max_triangles, "the subdivided control mesh's triangles");
+      for (int step = 0; step < subdivisions; ++step)
+        mesh = loop::subdividedOnce(mesh, file.string());
+      LoopSurface loop = loopSurface(std::move(mesh), scale, offset, file.string());
       if (extraordinary == "s-patch") {
         try {
           return std::make_shared<SPatchLoopSurface>(std::move(loop));
         } catch (const InvalidInputError& e) {
-          o.fail("extraordinary", e.what());
+          o.fail("extraordinary", std::string(e.what()) + " (\"subdivisions\": 1 does)");
         }
       }
       return std::make_shared<LoopSurface>(std::move(loop));

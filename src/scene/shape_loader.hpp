@@ -17,9 +17,11 @@
 
 namespace contactsim::scene_detail {
 
-/// Relative OBJ paths are resolved against `base_directory` (the scene file's directory).
+/// Relative OBJ paths are resolved against `base_directory` (the scene file's directory); a
+/// Loop shape's subdivided control mesh is held to `limits.max_triangles`.
 std::shared_ptr<const Surface> parseShape(JsonObject shape,
-                                          const std::filesystem::path& base_directory);
+                                          const std::filesystem::path& base_directory,
+                                          const SceneLimits& limits);
 
 /// Surfaces already built while reading one scene, by the shape's JSON text: bodies with equal
 /// shapes share one surface (and so one tessellation and collision tree in the world).

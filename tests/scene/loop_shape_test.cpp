@@ -1,5 +1,6 @@
 // The "loop" shape's `extraordinary` option (issue 24): "separate" keeps Stam's parameterisation
-// (kry-pai-2002 §3.6), "s-patch" replaces every extraordinary vertex by an S-patch (kry-2000 ch. 5).
+// (kry-pai-2002 §3.6), "s-patch" replaces every extraordinary vertex by an S-patch (kry-2000 ch.
+// 5).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,13 +12,14 @@
 namespace contactsim {
 namespace {
 
-std::string loopScene(const std::string& mesh, const std::string& extraordinary) {
+std::string loopScene(const std::string& mesh, const std::string& extraordinary,
+                      const std::string& more = "") {
   return std::string(R"({"format": "contactsim-scene", "version": 2, "name": "loop-shape",
     "duration": 0.1, "integrator": {"method": "rk4", "step": 0.001},
     "bodies": [{"name": "blob", "mass": 1.0, "inertia": [0.1, 0.1, 0.1],
       "shape": {"type": "loop", "obj": ")") +
          CONTACTSIM_TEST_DATA_DIR + "/meshes/" + mesh + ".obj\"" +
-         (extraordinary.empty() ? "" : ", \"extraordinary\": \"" + extraordinary + "\"") +
+         (extraordinary.empty() ? "" : ", \"extraordinary\": \"" + extraordinary + "\"") + more +
          "}}]}";
 }
 
@@ -46,7 +48,26 @@ TEST(LoopShape, RefusesAnUnknownModeAndNeighbouringExtraordinaryVertices) {
     FAIL() << "expected an error";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.jsonPath(), "/bodies/0/shape/extraordinary");
-    EXPECT_NE(std::string(e.what()).find("subdivide the mesh once"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("\"subdivisions\": 1 does"), std::string::npos);
+  }
+}
+
+// "subdivisions": Loop steps of the control mesh at load (the same limit surface), which also
+// separates extraordinary vertices that share a triangle, so that S-patches can replace them.
+TEST(LoopShape, SubdivisionsRefineTheControlMeshAndLetSPatchesReplaceNeighbours) {
+  const Scene once = parseScene(loopScene("icosahedron", "", ", \"subdivisions\": 1"), "l.json");
+  EXPECT_EQ(once.world.bodies[0].surface->patchCount(), 4 * 20);
+  const Scene replaced =
+      parseScene(loopScene("icosahedron", "s-patch", ", \"subdivisions\": 1"), "l.json");
+  EXPECT_EQ(replaced.world.bodies[0].surface->patchCount(), 4 * 20 + 12);
+  for (const char* bad :
+       {", \"subdivisions\": 4", ", \"subdivisions\": -1", ", \"subdivisions\": 1.5"}) {
+    try {
+      (void)parseScene(loopScene("icosahedron", "", bad), "l.json");
+      FAIL() << "expected an error for" << bad;
+    } catch (const SceneError& e) {
+      EXPECT_EQ(e.jsonPath(), "/bodies/0/shape/subdivisions") << bad;
+    }
   }
 }
 
