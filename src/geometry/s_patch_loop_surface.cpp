@@ -6,7 +6,7 @@
 
 namespace contactsim {
 
-SPatchLoopSurface::SPatchLoopSurface(LoopSurface loop)
+SPatchLoopSurface::SPatchLoopSurface(LoopSurface loop, bool thesis_only)
     : loop_(std::move(loop)),
       triangle_(PatchDomain::unitTriangle()),
       cut_({Vec2(0.5, 0.0), Vec2(1.0, 0.0), Vec2(0.0, 1.0), Vec2(0.0, 0.5)}),
@@ -17,7 +17,7 @@ SPatchLoopSurface::SPatchLoopSurface(LoopSurface loop)
   for (int v = 0; v < mesh.vertexCount(); ++v) {
     if (mesh.isRegular(v))
       continue;
-    replacements_.push_back(replaceExtraordinaryVertex(loop_, v));
+    replacements_.push_back(replaceExtraordinaryVertex(loop_, v, thesis_only));
     const auto& around = replacements_.back().patches;
     for (std::size_t e = 0; e < around.size(); ++e) {
       cut_by_[static_cast<std::size_t>(around[e])] = static_cast<int>(replacements_.size()) - 1;
@@ -50,10 +50,12 @@ std::optional<EdgeNeighbor> SPatchLoopSurface::neighbor(int patch, int edge) con
   checkArguments(patch, 0.0, 0.0);
   // An S-patch's edge e is the cut (edge 3) of the e-th patch around its vertex, reversed.
   if (patch >= loop_.patchCount()) {
-    const SPatchReplacement& r = replacements_[static_cast<std::size_t>(patch - loop_.patchCount())];
+    const SPatchReplacement& r =
+        replacements_[static_cast<std::size_t>(patch - loop_.patchCount())];
     if (edge < 0 || edge >= r.patch.sides()) {
-      throw InvalidInputError("an S-patch with " + toText(r.patch.sides()) + " sides has edges 0.." +
-                              toText(r.patch.sides() - 1) + ", got " + toText(edge));
+      throw InvalidInputError("an S-patch with " + toText(r.patch.sides()) +
+                              " sides has edges 0.." + toText(r.patch.sides() - 1) + ", got " +
+                              toText(edge));
     }
     return EdgeNeighbor{r.patches[static_cast<std::size_t>(edge)], 3, true};
   }

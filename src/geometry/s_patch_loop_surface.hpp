@@ -16,8 +16,8 @@ namespace contactsim {
 class SPatchLoopSurface final : public Surface {
  public:
   /// Throws InvalidInputError when two extraordinary vertices share a patch (named), as
-  /// replaceExtraordinaryVertex does.
-  explicit SPatchLoopSurface(LoopSurface loop);
+  /// replaceExtraordinaryVertex does; `thesis_only` keeps kry-2000's S-patches with their cusps.
+  explicit SPatchLoopSurface(LoopSurface loop, bool thesis_only = false);
 
   [[nodiscard]] int patchCount() const override;
   [[nodiscard]] const PatchDomain& domain(int patch) const override;
@@ -27,17 +27,15 @@ class SPatchLoopSurface final : public Surface {
   [[nodiscard]] int polynomialPiece(int patch, double s, double t) const override;
 
   [[nodiscard]] const LoopSurface& loop() const { return loop_; }
-  [[nodiscard]] const std::vector<SPatchReplacement>& replacements() const {
-    return replacements_;
-  }
+  [[nodiscard]] const std::vector<SPatchReplacement>& replacements() const { return replacements_; }
 
  private:
   LoopSurface loop_;
   std::vector<SPatchReplacement> replacements_;
   PatchDomain triangle_;
-  PatchDomain cut_;                    // the Loop patch without its corner s + t < ½
-  std::vector<int> cut_by_;            // per Loop patch: its replacement, or −1
-  std::vector<int> position_in_cut_;   // per cut Loop patch: its edge in that S-patch
+  PatchDomain cut_;                   // the Loop patch without its corner s + t < ½
+  std::vector<int> cut_by_;           // per Loop patch: its replacement, or −1
+  std::vector<int> position_in_cut_;  // per cut Loop patch: its edge in that S-patch
 };
 
 }  // namespace contactsim
