@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "contactsim/error.hpp"
 #include "geometry/triangle_bezier.hpp"
@@ -196,16 +198,25 @@ TEST(SPatch, ControlPointsFromABlossomReproduceTheTriangularPatch) {
   }
 }
 
-// Every derivative to third order against central differences of the one below it.
+// Every derivative to third order against central differences of the one below it (1e-6
+// relative), for the degrees surface replacement uses.
 TEST(SPatch, JetsAgreeWithFiniteDifferences) {
-  for (int n : {3, 5, 10}) {
-    const int d = 4;
+  for (const auto& [n, d] : {std::pair{3, 6}, std::pair{3, 4}, std::pair{5, 4}, std::pair{10, 4}}) {
     const auto indices = SPatch::multiIndices(n, d);
     const SPatch patch(n, d, randomPoints(static_cast<int>(indices.size()) / n, 17));
     std::mt19937 rng(9);
     const double h = 1e-5;
-    for (int trial = 0; trial < 5; ++trial) {
-      const Vec2 p = insidePoint(patch.domain(), rng);
+    // Random points, the centre, and points near every corner and edge midpoint.
+    std::vector<Vec2> points{Vec2::Zero()};
+    for (int trial = 0; trial < 5; ++trial)
+      points.push_back(insidePoint(patch.domain(), rng));
+    for (int k = 0; k < n; ++k) {
+      const Vec2 corner = patch.domain().vertex(k);
+      const Vec2 mid = 0.5 * (corner + patch.domain().vertex((k + 1) % n));
+      points.push_back(0.98 * corner);
+      points.push_back(0.98 * mid);
+    }
+    for (const Vec2& p : points) {
       const SurfaceJet jet = patch.evaluate(p.x(), p.y());
       for (int i = 0; i <= 3; ++i) {
         for (int j = 0; i + j < 3; ++j) {
