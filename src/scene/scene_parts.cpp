@@ -109,7 +109,7 @@ FrictionParameters parseFriction(JsonObject o) {
   FrictionParameters f;
   f.mu = o.number("mu", f.mu);
   f.mu_static = o.number("mu_static", f.mu_static);
-  f.slip_threshold = o.positiveNumber("slip_threshold", f.slip_threshold);
+  f.slip_threshold = o.number("slip_threshold", f.slip_threshold);  // >= 0: validate()
   f.mu_rolling = o.number("mu_rolling", f.mu_rolling);
   f.mu_spinning = o.number("mu_spinning", f.mu_spinning);
   f.mu_spin_static = o.number("mu_spin_static", f.mu_spin_static);

@@ -38,8 +38,11 @@ const char* toString(FrictionMode mode);
 struct FrictionParameters {
   double mu = 0.0;          ///< sliding (dynamic) Coulomb coefficient, ≥ 0; 0: frictionless
   double mu_static = -1.0;  ///< eq. 35 limit |f_t| / f_n for staying in no-slip; < 0: = mu
-  double slip_threshold =
-      5e-3;  ///< [m/s] sliding → no-slip below this slip speed (§4.2: 2.5–5 mm/s)
+  /// [m/s] ≥ 0: a sliding contact enters no-slip where its slip stops, located within the step
+  /// (to 1e-13 s on the numerical solution), or where its least slip speed within a step falls
+  /// below this, or below this when the contact starts or its slip is not falling (§4.2 uses
+  /// 2.5–5 mm/s at the step's end; 0: only a located stop).
+  double slip_threshold = 5e-3;
   double mu_rolling = 0.0;  ///< rolling friction torque μ_r f_n (kry-2000 eqs. 4.27–4.28), ≥ 0
   double mu_spinning = 0.0;      ///< spinning friction torque μ_s f_n (kry-2000 eq. 4.29), ≥ 0
   double mu_spin_static = 0.0;   ///< eq. 40 limit |τ_z| / f_n for no-spin; 0 disables no-spin mode

@@ -112,7 +112,10 @@ void FrictionParameters::validate() const {
   requireFinite(mu_rolling, "friction mu_rolling");
   requireFinite(mu_spinning, "friction mu_spinning");
   requireFinite(mu_spin_static, "friction mu_spin_static");
-  requirePositive(slip_threshold, "friction slip_threshold");
+  requireFinite(slip_threshold, "friction slip_threshold");
+  if (slip_threshold < 0.0) {
+    throw InvalidInputError("friction slip_threshold must be >= 0, got " + toText(slip_threshold));
+  }
   requirePositive(spin_threshold, "friction spin_threshold");
   if (mu < 0.0 || mu_rolling < 0.0 || mu_spinning < 0.0 || mu_spin_static < 0.0) {
     throw InvalidInputError("friction coefficients must be non-negative");
@@ -291,7 +294,8 @@ struct FrictionShares {
 
 FrictionShares frictionShares(const ContactKinematics& k, const Vec5& qdot,
                               const FrictionParameters& friction,
-                              const Eigen::Vector2d& slip_direction_hint, ContactAcceleration& a) {
+                              const Eigen::Vector2d& slip_direction_hint, bool hold_direction,
+                              ContactAcceleration& a) {
   a.phi = k.H_1 * qdot;  // eq. 14
   const Twist phi_c = k.H_c * qdot;
   a.relative_angular_velocity = phi_c.head<3>();
@@ -301,6 +305,12 @@ FrictionShares frictionShares(const ContactKinematics& k, const Vec5& qdot,
   Eigen::Vector2d slip_dir = a.slip_velocity.head<2>();
   const double slip_speed = slip_dir.norm();
   slip_dir = slip_speed > 1e-12 ? Eigen::Vector2d(slip_dir / slip_speed) : slip_direction_hint;
+  // The hint is the slip's direction at the step's start: a slip that has turned against it (a
+  // stage past the instant the slip stops) keeps the friction of the step's start, so that the
+  // sliding ODE continues smoothly through the stop and the contact locates the stop as a root;
+  // a step watched for a stop it is predicted to reach holds that direction throughout.
+  if (hold_direction || slip_dir.dot(slip_direction_hint) < 0.0)
+    slip_dir = hold_direction ? slip_direction_hint : Eigen::Vector2d(-slip_dir);
   return {{rolling_speed > 0.0 ? friction.mu_rolling * w.x() / rolling_speed
                                : 0.0,  // kry-2000 eq. 4.27
            rolling_speed > 0.0 ? friction.mu_rolling * w.y() / rolling_speed : 0.0,  // eq. 4.28
@@ -335,9 +345,11 @@ void solve(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,
-                                        const Eigen::Vector2d& slip_direction_hint) {
+                                        const Eigen::Vector2d& slip_direction_hint,
+                                        bool hold_direction) {
   ContactAcceleration a;
-  const FrictionShares shares = frictionShares(k, qdot, friction, slip_direction_hint, a);
+  const FrictionShares shares =
+      frictionShares(k, qdot, friction, slip_direction_hint, hold_direction, a);
   const Wrench gyroscopic = spatialCrossTransposeTimes(a.phi, body1.momentum(a.phi));
   solve(k, qdot, BodyInertia{body1}, Wrench(f_ext + gyroscopic), k.hdot_qdot_1, mode, shares, a);
   return a;
@@ -356,9 +368,11 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
                                         const MassProperties& body1, const Wrench& f_ext1,
                                         const FreeBody2& body2, FrictionMode mode,
                                         const FrictionParameters& friction,
-                                        const Eigen::Vector2d& slip_direction_hint) {
+                                        const Eigen::Vector2d& slip_direction_hint,
+                                        bool hold_direction) {
   ContactAcceleration a;
-  const FrictionShares shares = frictionShares(k, qdot, friction, slip_direction_hint, a);
+  const FrictionShares shares =
+      frictionShares(k, qdot, friction, slip_direction_hint, hold_direction, a);
   const Mat6 X = adjointBody2ToBody1(k);
   const Twist across = X * body2.twist;  // body 2's motion in body 1's frame
   const Twist phi1 = across + a.phi;

@@ -64,12 +64,15 @@ Eigen::Matrix<double, 11, 11> pairVelocityMetric(const ContactKinematics& k,
 /// q̈ and the constraint wrench at (q, q̇) for a free body 1 (mass properties about its centre of
 /// mass, body frame at the centre of mass) under the external wrench f_ext (body-1 frame). While
 /// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis
-/// §4.4.4). Throws NumericalError when the system is singular or too ill-conditioned
+/// §4.4.4), and a slip turned against the hint keeps the hint's friction; with hold_direction the
+/// friction acts along −slip_direction_hint whatever the slip (a step that reaches the slip's stop,
+/// contact_events.cpp). Throws NumericalError when the system is singular or too ill-conditioned
 /// (near-conforming contact, kry-pai-2002 §3.2).
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,
-                                        const Eigen::Vector2d& slip_direction_hint);
+                                        const Eigen::Vector2d& slip_direction_hint,
+                                        bool hold_direction = false);
 
 /// The same with body 2 free too (both bodies' Newton–Euler equations, the constraint wrench on
 /// body 1 and its opposite on body 2): q̈, the wrench, and body 2's acceleration. The field phi
@@ -78,6 +81,7 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
                                         const MassProperties& body1, const Wrench& f_ext1,
                                         const FreeBody2& body2, FrictionMode mode,
                                         const FrictionParameters& friction,
-                                        const Eigen::Vector2d& slip_direction_hint);
+                                        const Eigen::Vector2d& slip_direction_hint,
+                                        bool hold_direction = false);
 
 }  // namespace contactsim

@@ -53,9 +53,10 @@ inline Wrench gravityOn(const SmoothContactSetup& setup, const Frame& E_w_2,
 class ContactOde {
  public:
   using State = smooth_detail::State;
+  // hold_direction: the sliding friction keeps −slip_hint's direction (contactAcceleration).
   ContactOde(const SmoothContact& contact, const SmoothContactState& s,
-             const Eigen::Vector2d& slip_hint)
-      : contact_(contact), s_(s), slip_hint_(slip_hint) {}
+             const Eigen::Vector2d& slip_hint, bool hold_direction = false)
+      : contact_(contact), s_(s), slip_hint_(slip_hint), hold_direction_(hold_direction) {}
 
   // A state whose contact system cannot be solved (near-conforming contact, kry-pai-2002 §3.2)
   // gives NaN, so that the step driver rejects the step that led there.
@@ -85,7 +86,7 @@ class ContactOde {
     if (!setup.mass2) {
       const ContactAcceleration a =
           contactAcceleration(k, qdot, setup.mass1, gravityOn(setup, setup.E_w_2, k), s_.mode,
-                              setup.friction, slip_hint_);
+                              setup.friction, slip_hint_, hold_direction_);
       dx.head<10>() << qdot, a.qddot;
       return dx;
     }
@@ -97,7 +98,7 @@ class ContactOde {
     body2.f_ext = gravityWrench(setup.mass2->mass(), unit, setup.gravity);
     const ContactAcceleration a =
         contactAcceleration(k, qdot, setup.mass1, gravityOn(setup, E_w_2, k), body2, s_.mode,
-                            setup.friction, slip_hint_);
+                            setup.friction, slip_hint_, hold_direction_);
     dx.head<10>() << qdot, a.qddot;
     dx.segment<3>(kBody2) = unit * linear(body2.twist);
     dx.segment<4>(kBody2 + 3) = quaternionRate(raw, angular(body2.twist));
@@ -113,7 +114,22 @@ class ContactOde {
   const SmoothContact& contact_;
   const SmoothContactState& s_;
   Eigen::Vector2d slip_hint_;
+  bool hold_direction_;
 };
+
+}  // namespace contactsim::smooth_detail
+
+namespace contactsim {
+
+// The contact's step driver (RK4 with the setup's steps).
+struct SmoothContact::Integrator {
+  explicit Integrator(const AdaptiveStepParameters& p) : driver(p) {}
+  AdaptiveDriver<smooth_detail::ContactOde> driver;
+};
+
+}  // namespace contactsim
+
+namespace contactsim::smooth_detail {
 
 // (s, t) of body 1 or (u, v) of body 2 from q.
 inline Vec2 st(const Vec5& q, int body) {

@@ -79,7 +79,7 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   }
   // Integrate to the crossing (one RK4 step of the fraction λ of the step that left the domain),
   // then put the contact exactly on the edge: the parameters move by the step's truncation error.
-  const ContactOde ode(*this, state_, slip_hint_);
+  const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
   // Secant iterations on λ for the edge distance of the integrated state: the crossing time
   // nearly to rounding, so the snap onto the edge below moves nothing measurable. Each costs an RK4
   // step, so they start from the crossing of the step's cubic Hermite path (no ODE evaluations; as
@@ -199,7 +199,7 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
   // The step stayed on its patches but crossed a seam between polynomial pieces: find the first
   // fraction of it that lands in another piece and take the step to just there (at most
   // kSeamTime past the seam), so that each following step integrates one smooth piece.
-  const ContactOde ode(*this, state_, slip_hint_);
+  const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
   auto pieces = [this](const Vec5& q) {
     return std::make_pair(setup_.surface1->polynomialPiece(state_.patch1, q(0), q(1)),
                           setup_.surface2->polynomialPiece(state_.patch2, q(2), q(3)));
@@ -243,12 +243,14 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
 
 // The piece of a step from `inside` over dt that ends in y (at a patch edge or a seam): time, state
 // and dense output move there, q̇ projected on the mode's constraints (eq. 30) if asked. Where the
-// sliding contact's slip reverses on the way, slipStops takes the step instead and this returns
-// false.
+// slip stops or the contact separates on the way, locateEvents takes the step to there instead
+// and this returns false.
 bool SmoothContact::stepOnto(const State& inside, const State& y, double dt, bool project) {
-  if (dt > 0.0 && reversesSlip(y)) {
-    slipStops(inside, dt);
-    return false;
+  if (dt > 0.0) {
+    if (const TrialEvents events = eventsAt(y, dt); events.any()) {
+      locateEvents(inside, dt, events);
+      return false;
+    }
   }
   const SmoothContactState start = state_;
   const double t_start = time_;

@@ -24,11 +24,6 @@ using smooth_detail::st;
 using smooth_detail::State;
 using smooth_detail::withState;
 
-struct SmoothContact::Integrator {
-  explicit Integrator(const AdaptiveStepParameters& p) : driver(p) {}
-  AdaptiveDriver<ContactOde> driver;
-};
-
 const char* toString(SmoothContactEventType type) {
   switch (type) {
     case SmoothContactEventType::kPatchCrossing:
@@ -91,6 +86,7 @@ SmoothContact::SmoothContact(SmoothContactSetup setup, SmoothContactState initia
   try {
     const ContactKinematics k = kinematics(state_);
     state_.qdot = constrainedVelocity(k, state_.qdot, state_.mode);
+    prepareStep();
     (void)acceleration();
   } catch (const NumericalError& e) {
     throw InvalidInputError(std::string("invalid initial contact state: ") + e.what());
@@ -139,12 +135,13 @@ ContactAcceleration SmoothContact::accelerationOf(const SmoothContactState& s,
                                                   const ContactKinematics& k) const {
   const Wrench f_ext = smooth_detail::gravityOn(setup_, pose2(s), k);
   if (!setup_.mass2) {
-    return contactAcceleration(k, s.qdot, setup_.mass1, f_ext, s.mode, setup_.friction, slip_hint_);
+    return contactAcceleration(k, s.qdot, setup_.mass1, f_ext, s.mode, setup_.friction, slip_hint_,
+                               hold_slip_);
   }
   const FreeBody2 body2{&*setup_.mass2, s.body2.twist,
                         gravityWrench(setup_.mass2->mass(), s.body2.orientation, setup_.gravity)};
   return contactAcceleration(k, s.qdot, setup_.mass1, f_ext, body2, s.mode, setup_.friction,
-                             slip_hint_);
+                             slip_hint_, hold_slip_);
 }
 
 SmoothContactState SmoothContact::sticking(const SmoothContactState& s, FrictionMode mode) const {
@@ -211,6 +208,8 @@ void SmoothContact::applyImpulse(const Wrench& impulse_body) {
     next.qdot += jump.head<5>();
     next.body2.twist += jump.tail<6>();
     state_ = sticking(next, state_.mode);
+    check_start_ = true;
+    prepareStep();
     return;
   }
   const Eigen::LDLT<Eigen::Matrix<double, 5, 5>> A(k.H_1.transpose() *
@@ -221,6 +220,8 @@ void SmoothContact::applyImpulse(const Wrench& impulse_body) {
   next.qdot += jump;
   next.qdot = constrainedVelocity(kinematics(next), next.qdot, next.mode);
   state_ = next;
+  check_start_ = true;
+  prepareStep();
 }
 
 void SmoothContact::log(SmoothContactEventType type, std::string detail) {
@@ -248,7 +249,7 @@ void SmoothContact::record(double t_start, const SmoothContactState& start) {
 }
 
 Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
-  const ContactOde ode(*this, s, slip_hint_);
+  const ContactOde ode(*this, s, slip_hint_, hold_slip_);
   return ode.derivative(time_, pack(s)).segment<5>(5);
 }
 
@@ -269,7 +270,13 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
   constexpr int kMaxTransfersInPlace = 16;
   int transfers_in_place = 0;
   while (!separated_ && t_end - time_ > slack) {
-    const ContactOde ode(*this, state_, slip_hint_);
+    if (check_start_) {  // a contact at rest in slip rolls, one whose normal force pulls separates
+      check_start_ = false;
+      afterStep(Located::kStart);
+      continue;
+    }
+    prepareStep();
+    const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
     const State x = pack(state_);
     // A step is vetoed when the contact would leave a patch domain, or cross a seam between
     // polynomial pieces of a patch (third derivatives, hence q̈, jump there: RK4 would lose order).
@@ -280,32 +287,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     // minimum step first.
     const bool locate = setup_.integrator.locate_events;
     const StepVerdict leaves = locate ? StepVerdict::kEvent : StepVerdict::kVeto;
-    // With events located, the no-slip threshold (§4.2) must not be stepped over at large
-    // steps. Friction decelerates the slip about uniformly until it stops (a step across that
-    // instant sees the friction flip and loses all accuracy): steps last at most as long as the
-    // slip takes, at its present rate, to fall to half the threshold, and a step that still
-    // reverses the slip is an event.
-    Eigen::Vector2d slip0 = Eigen::Vector2d::Zero();
-    double time_to_stop = std::numeric_limits<double>::infinity();
-    if (locate && state_.mode == FrictionMode::kSliding && setup_.friction.mu > 0.0) {
-      const ContactKinematics k = kinematics(state_);
-      slip0 = (k.H_c * state_.qdot).segment<2>(3);
-      const double speed = slip0.norm();
-      if (speed >= setup_.friction.slip_threshold && speed > 0.0) {
-        const Vec5 qddot = ode.derivative(time_, x).segment<5>(5);
-        const double rate = (k.Hdot_c * state_.qdot + k.H_c * qddot).segment<2>(3).dot(slip0) /
-                            speed;  // d|slip|/dt
-        if (rate < 0.0)
-          time_to_stop = (speed - 0.5 * setup_.friction.slip_threshold) / -rate;
-        if (!(time_ + time_to_stop > time_))  // too short to represent: no limit
-          time_to_stop = std::numeric_limits<double>::infinity();
-      } else {
-        slip0.setZero();
-      }
-    }
-    watched_slip_ = slip0;
-    const bool watch_slip = slip0.norm() > 0.0;
-    bool slip_reverses = false;
+    TrialEvents events;
     // With events located, steps are long enough to run through a near-singular contact system
     // (a contact near an extraordinary vertex or near conforming), where RK4 stages explode
     // while staying finite. The contact is passive (gravity, friction): a trial step that gains
@@ -321,8 +303,9 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       energy_slack = 0.1 * kinetic + mass * setup_.gravity.norm() * 1e-3;
     }
     bool gains_energy = false;
-    auto inside = [&](double, const State& y) {
-      slip_reverses = false;
+    auto inside = [&](double t_new, const State& y) {
+      events = {};
+      const double y_h = t_new - time_;
       gains_energy = false;
       if (!y.allFinite())
         return StepVerdict::kVeto;
@@ -348,17 +331,12 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
           return StepVerdict::kVeto;
         return leaves;
       }
-      if (watch_slip) {
-        slip_reverses = reversesSlip(y);
-        if (slip_reverses)
-          return StepVerdict::kEvent;
-      }
-      return StepVerdict::kAccept;
+      events = eventsAt(y, y_h);
+      return events.any() ? StepVerdict::kEvent : StepVerdict::kAccept;
     };
     const SmoothContactState start = state_;
     const double t_start = time_;
-    const auto r =
-        integrator_->driver.step(ode, time_, x, std::min(horizon, time_ + time_to_stop), inside);
+    const auto r = integrator_->driver.step(ode, time_, x, horizon, inside);
     stats_.rejected_steps = integrator_->driver.stats().rejected;
     if (r.status == StepStatus::kVetoedAtMinimumStep && (!r.x.allFinite() || gains_energy)) {
       // Even the minimum step leads where the contact system is singular: separate here, as
@@ -369,8 +347,8 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
           "step that gains energy)");
       break;
     }
-    if (r.status == StepStatus::kEvent && slip_reverses) {
-      slipStops(x, r.h);
+    if (r.status == StepStatus::kEvent && events.any()) {
+      locateEvents(x, r.h, events);
       continue;
     }
     if (r.status == StepStatus::kVetoedAtMinimumStep || r.status == StepStatus::kEvent) {
@@ -400,6 +378,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     stats_.step_sizes.push_back(r.h);
     stats_.step_ends.push_back(time_);
     transfers_in_place = 0;
+    stops_in_place_ = 0;
     afterStep();
   }
 }
@@ -487,57 +466,6 @@ double SmoothContact::energyOf(const SmoothContactState& s, const ContactKinemat
 
 Eigen::Vector2d SmoothContact::slipOf(const SmoothContactState& s) const {
   return (kinematics(s).H_c * s.qdot).segment<2>(3);
-}
-
-bool SmoothContact::reversesSlip(const State& y) const {
-  if (watched_slip_.isZero())
-    return false;
-  return slipOf(withState(setup_, state_, y)).dot(watched_slip_) <= 0.0;
-}
-
-void SmoothContact::slipStops(const State& start, double h) {
-  const Eigen::Vector2d slip0 = watched_slip_;
-  // The sliding contact's slip turned against its direction at the step's start within this
-  // step, although the step was no longer than the slip's rate predicted it to last. Find by
-  // regula falsi (Illinois) the fraction of the step where the slip along that direction has
-  // fallen to half the no-slip threshold, and end the step there: afterStep then enters no-slip
-  // friction if the slip is below the threshold.
-  const ContactOde ode(*this, state_, slip_hint_);
-  const Eigen::Vector2d direction = slip0.normalized();
-  const double target = 0.5 * setup_.friction.slip_threshold;
-  auto excess = [&](double fraction, State* y) {
-    *y = rk4Step(ode, time_, start, fraction * h);
-    return slipOf(withState(setup_, state_, *y)).dot(direction) - target;
-  };
-  State y_lo = start, y_hi, y;
-  double lo = 0.0, hi = 1.0, g_lo = slip0.norm() - target, g_hi = excess(hi, &y_hi);
-  int side = 0;
-  for (int i = 0; i < 30 && lo < hi && g_lo > 0.8 * target; ++i) {
-    const double mid = std::clamp((lo * g_hi - hi * g_lo) / (g_hi - g_lo), lo, hi);
-    const double g = excess(mid, &y);
-    if (g > 0.0) {
-      lo = mid, g_lo = g, y_lo = y;
-      g_hi *= side == 1 ? 0.5 : 1.0;
-      side = 1;
-    } else {
-      hi = mid, g_hi = g, y_hi = y;
-      g_lo *= side == -1 ? 0.5 : 1.0;
-      side = -1;
-    }
-  }
-  if (!(lo > 0.0)) {  // no progress: take the step to where the slip reversed
-    lo = hi;
-    y_lo = y_hi;
-  }
-  const SmoothContactState before = state_;
-  const double t_start = time_;
-  time_ += lo * h;
-  state_ = withState(setup_, state_, y_lo);
-  record(t_start, before);
-  ++stats_.accepted_steps;
-  stats_.step_sizes.push_back(lo * h);
-  stats_.step_ends.push_back(time_);
-  afterStep();
 }
 
 }  // namespace contactsim

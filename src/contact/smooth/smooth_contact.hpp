@@ -4,8 +4,9 @@
 // constraint holds by construction at every step; RK4 with adaptive steps between a minimum and a
 // maximum, halving when the contact would leave a patch domain, and at the minimum step moving the
 // contact onto the boundary and across to the neighbouring patch (eqs. 41–43); friction modes
-// switch by eq. 35, the slip-speed threshold and eq. 40; separation when the normal force turns
-// negative.
+// switch by eq. 35, the slip's stop and eq. 40; separation when the normal force turns negative.
+// The slip's stop and the separation are located inside the step in which they happen, as roots
+// on the step's RK4 continuation (contact_events.cpp), whatever the step.
 #pragma once
 
 #include <array>
@@ -187,12 +188,34 @@ class SmoothContact {
   [[nodiscard]] bool locatable(const State& from, const State& to) const;
   void stepAcrossSeam(const State& inside, const State& outside, double h);
   [[nodiscard]] Eigen::Vector2d slipOf(const SmoothContactState& s) const;
-  [[nodiscard]] bool reversesSlip(const State& y) const;
-  void slipStops(const State& start, double h);
+  // What ends a step early (contact_events.cpp): a falling slip stopping (the least slip speed
+  // within the step, near zero) and the normal force turning through zero (separation).
+  struct TrialEvents {
+    bool slip_stops = false;
+    bool separates = false;
+    [[nodiscard]] bool any() const { return slip_stops || separates; }
+  };
+  enum class Located { kNone, kStart, kSlipStop, kSeparation };
+  // The slip (frame 1c), its rate and the normal force at an ODE state of this step (patches and
+  // mode of state_); throws NumericalError where the contact system is singular.
+  struct EventValues {
+    Eigen::Vector2d slip, slip_rate;
+    double normal_force;
+  };
+  [[nodiscard]] EventValues eventValuesOf(const State& y) const;
+  [[nodiscard]] TrialEvents eventsAt(const State& y, double h) const;
+  // The contact at an ODE state of this step, q̇ on the mode's constraints.
+  [[nodiscard]] SmoothContactState stateOf(const State& y) const;
+  // Ends the step from `start` (at time_) that met events within h at the first of them.
+  void locateEvents(const State& start, double h, TrialEvents at_end);
+  // Before a step: the slip direction the sliding friction keeps over it (the slip's own), and
+  // whether the slip falls (watched for its stop).
+  void prepareStep();
   bool stepOnto(const State& inside, const State& y, double dt, bool project);
-  void afterStep();
-  /// Would no-slip friction hold here (f_n > 0, eq. 35) with the slip removed?
-  [[nodiscard]] bool rollingHolds() const;
+  void afterStep(Located located = Located::kNone);
+  /// Would no-slip friction hold here (f_n > 0, eq. 35) with the slip removed? `tangential`:
+  /// the no-slip tangential force it would take (frame 1c).
+  [[nodiscard]] bool rollingHolds(Eigen::Vector2d* tangential = nullptr) const;
   bool nearIrregularPoint();
   void log(SmoothContactEventType type, std::string detail);
 
@@ -201,9 +224,16 @@ class SmoothContact {
   double time_;
   bool separated_ = false;
   Eigen::Vector2d slip_hint_ = Eigen::Vector2d::UnitX();
-  // The slip at the start of the step being taken, while a sliding contact's slip is watched for
-  // reversal (AdaptiveStepParameters::locate_events); zero otherwise.
-  Eigen::Vector2d watched_slip_ = Eigen::Vector2d::Zero();
+  // The step being taken watches a sliding contact's falling slip for its stop, and holds the
+  // friction's direction where that stop is predicted within the step (contact_events.cpp);
+  // watched_speed_ is the slip speed at the step's start.
+  bool watch_slip_ = false;
+  bool hold_slip_ = false;
+  double watched_speed_ = 0.0;
+  // The state has not been checked for a stopped slip or a pulling normal force yet (at the
+  // start, after an impulse).
+  bool check_start_ = true;
+  int stops_in_place_ = 0;  // consecutive slip stops located at the step's very start
   std::unique_ptr<Integrator> integrator_;
   std::vector<SmoothContactEvent> events_;
   std::vector<Segment> history_;  // steps of the last advance, and the one before it
