@@ -45,16 +45,15 @@ TEST(MeshSubdivision, KeepsTheLimitSurface) {
       Vec3 w(u(rng), u(rng), u(rng));
       w /= w.sum();  // weights on the middle child's corners (bc, ca, ab)
       // The same point on the original face: bc = (0, ½, ½), ca = (½, 0, ½), ab = (½, ½, 0).
-      const Vec3 on_face = w.x() * Vec3(0.0, 0.5, 0.5) + w.y() * Vec3(0.5, 0.0, 0.5) +
-                           w.z() * Vec3(0.5, 0.5, 0.0);
+      const Vec3 on_face =
+          w.x() * Vec3(0.0, 0.5, 0.5) + w.y() * Vec3(0.5, 0.0, 0.5) + w.z() * Vec3(0.5, 0.5, 0.0);
       const Vec2 st = patchPoint(original, f, on_face);
       const Vec2 child = patchPoint(refined, 4 * f + 3, w);
       const SurfaceJet a = original.evaluate(f, st.x(), st.y(), JetOrder::kFirst);
       const SurfaceJet b = refined.evaluate(4 * f + 3, child.x(), child.y(), JetOrder::kFirst);
       position = std::max(position, (a.c - b.c).norm());
-      normal = std::max(normal, (a.c_s.cross(a.c_t).normalized() -
-                                 b.c_s.cross(b.c_t).normalized())
-                                    .norm());
+      normal = std::max(normal,
+                        (a.c_s.cross(a.c_t).normalized() - b.c_s.cross(b.c_t).normalized()).norm());
     }
     EXPECT_LT(position, 1e-12) << name;
     EXPECT_LT(normal, 1e-10) << name;

@@ -27,9 +27,9 @@ ControlMesh subdividedOnce(const ControlMesh& mesh, const std::string& origin) {
     const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
     const auto [it, added] = edge_point.try_emplace(key, static_cast<int>(vertices.size()));
     if (added) {
-      vertices.push_back(0.375 * (mesh.vertex(a) + mesh.vertex(b)) +
-                         0.125 * (mesh.vertex(mesh.thirdVertex(a, b)) +
-                                  mesh.vertex(mesh.thirdVertex(b, a))));
+      vertices.push_back(
+          0.375 * (mesh.vertex(a) + mesh.vertex(b)) +
+          0.125 * (mesh.vertex(mesh.thirdVertex(a, b)) + mesh.vertex(mesh.thirdVertex(b, a))));
     }
     return it->second;
   };
