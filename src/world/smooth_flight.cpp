@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "collision/surface_proximity.hpp"
 #include "contactsim/error.hpp"
 #include "dynamics/rk4.hpp"
 #include "smooth_world_body.hpp"
@@ -69,6 +70,23 @@ void SmoothWorld::advanceBody(Body& body, double t, bool through) {
       }
       // Released: free flight from the moment of separation.
       now = body.contact->time();
+      if (!body.proximity && body.support && body.contact->separated()) {
+        // Watched from the contact's last pair of points (Newton follows it as the body flies).
+        const Body& fixed = *bodies_[*body.support];
+        const SmoothContactState& last = body.contact->state();
+        ClosestPoints warm;
+        warm.patch1 = last.patch1;
+        warm.patch2 = last.patch2;
+        warm.st = last.q.head<2>();
+        warm.uv = last.q.segment<2>(2);
+        body.left = Body::Left{
+            *body.support,
+            now,
+            std::make_shared<const ProximityShape>(body.surface, collisions_.tessellation),
+            std::make_shared<const ProximityShape>(fixed.surface, collisions_.tessellation),
+            warm,
+            now};
+      }
       if (body.contact->stats().accepted_steps == 0) {
         // Separated where it was established (at an open edge of a surface, or an irregular
         // point): the impacts there bounce rather than establish contact again, or they would
@@ -81,6 +99,7 @@ void SmoothWorld::advanceBody(Body& body, double t, bool through) {
     }
     if (!body.proximity) {
       advanceFree(body, now, t);
+      checkLeftBody(body, t);
       return;
     }
     if (body.leg) {
@@ -141,6 +160,33 @@ void SmoothWorld::advanceBody(Body& body, double t, bool through) {
     }
     collide(body, *flight.obstacle, flight.points, now);
   }
+}
+
+// Issue 25: a body that separated from a fixed body in a world without collisions flies on
+// through everything; passing into the body it has just left is reported, never silent.
+void SmoothWorld::checkLeftBody(Body& body, double t) const {
+  if (!body.left || !body.surface)
+    return;
+  Body::Left& left = *body.left;
+  const Body& fixed = *bodies_[left.body];
+  ClosestPoints cp =
+      closestPoints(*left.mine, body.state.pose(), *left.theirs, fixed.state.pose(), left.warm);
+  if (!cp.converged)  // lost from the last pair: start again from the tessellations
+    cp = closestPoints(*left.mine, body.state.pose(), *left.theirs, fixed.state.pose());
+  // Inside: Newton's signed distance below −1 µm, or (Newton lost) intersecting tessellations.
+  const bool inside = cp.converged ? cp.distance < -1e-6 : cp.mesh_distance == 0.0;
+  if (cp.converged)
+    left.warm = cp;
+  if (!inside) {
+    left.checked = t;
+    return;
+  }
+  throw NumericalError(
+      "body '" + body.name + "' has passed into '" + fixed.name +
+      "' between t = " + toText(left.checked) + " s and t = " + toText(t) + " s (depth " +
+      toText(cp.converged ? -cp.distance : 0.0) + " m): its contact with '" + fixed.name +
+      "' separated at t = " + toText(left.time) +
+      " s and the scene has no collisions to stop it; enable models.smooth.collisions");
 }
 
 FlightSettings SmoothWorld::flightSettings() const {

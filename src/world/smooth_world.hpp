@@ -91,6 +91,10 @@ class SmoothWorld final : public Subsystem {
   /// contact_speed; false where it cannot be set up (the caller bounces them instead).
   bool establishPairContact(const PairTouch& touch);
   void leaveForImpact(Body& body, double time, const std::string& other);
+  /// Without collisions, after a body's contact with a fixed body separated: throws
+  /// NumericalError naming the body, the times and the reason once the flying body has passed
+  /// into the body it left (nothing in such a world would stop it).
+  void checkLeftBody(Body& body, double t) const;
   void endContact(Body& body, double time, const RigidBodyState& state, const std::string& why);
   /// The state of a body at a time within its flight leg or its contact's last steps.
   [[nodiscard]] RigidBodyState stateAt(const Body& body, double t) const;

@@ -58,6 +58,16 @@ struct SmoothWorld::Body {
     std::size_t first_step = 0;  // where its steps begin in step_sizes
   };
   std::optional<FlightLeg> leg;
+  // Without collisions: the fixed body a contact of this one separated from, watched after each
+  // flight so that the body never passes into it unnoticed (SmoothWorld::checkLeftBody).
+  struct Left {
+    std::size_t body = 0;
+    double time = 0.0;  // of the separation
+    std::shared_ptr<const ProximityShape> mine, theirs;
+    std::optional<ClosestPoints> warm;
+    double checked = 0.0;  // the last time it was found outside
+  };
+  std::optional<Left> left;
   std::size_t events_seen = 0;
   // Counts the impulses and contact changes that changed the body's motion (the free pairs'
   // bounds from an earlier state hold while it stays the same).

@@ -1,0 +1,117 @@
+// No silent failure where a smooth contact ends (issue 25): a contact started at rest in slip
+// enters no-slip friction before any separation test (a zero slip gives sliding friction no
+// direction of its own), and a body that separates in a world without collisions never passes
+// into the body it left unnoticed. The separation inside a loop is located at the closed-form time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "contactsim/error.hpp"
+#include "contactsim/scene/scene.hpp"
+#include "contactsim/world/world.hpp"
+#include "contactsim_reference/leaving_the_top.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kG = 9.81;
+
+// The ellipsoid of scenes/ellipsoid-rocking.json released tilted at rest, sliding with friction μ,
+// at fixed RK4 steps of 0.5 ms.
+std::string tiltedEllipsoid(double mu) {
+  return R"({"format": "contactsim-scene", "version": 2, "name": "tilted",
+    "duration": 2, "integrator": {"method": "rk4", "step": 0.0005},
+    "bodies": [{"name": "ellipsoid", "mass": 1.0, "inertia": [0.01, 0.02, 0.026],
+                "shape": {"type": "ellipsoid", "radii": [0.3, 0.2, 0.1]}},
+               {"name": "floor", "fixed": true, "shape": {"type": "plane", "half_extent": 10.0}}],
+    "contacts": [{"type": "smooth", "bodies": ["ellipsoid", "floor"], "patches": [5, 0],
+                  "q": [0.7, 0.45, 0.5, 0.5, 0.3], "mode": "sliding",
+                  "friction": {"mu": )" +
+         std::to_string(mu) + "}}]}";
+}
+
+// Before issue 25 the zero slip took the friction along an arbitrary direction at μ f_n: at
+// μ = 100 the contact logged a separation after one step (normal force −0.20) and the body fell
+// through the floor for ever, exit 0; at μ = 10 the same. Now it rolls from t = 0, rocks, and
+// its surface stays on the floor: the contact holds (its gap and angle are zero by construction)
+// and the energy is kept, as a rolling rocker's must be.
+TEST(SmoothSeparationTest, AZeroSlipStartRollsInsteadOfSeparating) {
+  for (const double mu : {100.0, 10.0}) {
+    World world(parseScene(tiltedEllipsoid(mu), "tilted").world);
+    const double e0 = world.energy(0);
+    for (int k = 1; k <= 200; ++k) {
+      world.advanceTo(0.01 * k);
+      ASSERT_EQ(world.contacts().size(), 1u) << "mu " << mu << " t " << world.time();
+      EXPECT_GT(world.state(0).position.z(), 0.1 - 1e-12);  // the smallest semi-axis
+    }
+    ASSERT_FALSE(world.events().empty());
+    EXPECT_EQ(world.events().front().time, 0.0);
+    EXPECT_EQ(world.events().front().type, "mode-switch");
+    EXPECT_EQ(world.events().front().detail, "sliding -> rolling");
+    for (const WorldEvent& e : world.events())
+      EXPECT_NE(e.type, "separation") << e.time << " " << e.detail;
+    EXPECT_NEAR(world.energy(0), e0, 1e-6 * e0) << "mu " << mu;
+  }
+}
+
+// A frictionless ball (r = 0.1 m) inside a fixed hollow ball (inner radius 1 m), launched along
+// the bottom at v₀ = √(3.5 g L), L = 0.9 m: energy and the normal equation of the centre's circle,
+// N / m = v² / L + g cos θ (θ from the bottom) with v² = v₀² − 2 g L (1 − cos θ), give N = 0 at
+// cos θ* = (2 − v₀² / (g L)) / 3 = −1/2 (120°), at t* = (2 / a) F(θ*/2 | 4 g L / v₀²) with
+// a = v₀ / L (the top-of-the-sphere integral with the sign of gravity reversed). Without
+// collisions the ball then flies across the inside into the shell's wall: the run stops there
+// with an error naming the ball, the shell, the separation and the reason (the CLI's exit 1).
+TEST(SmoothSeparationTest, ABallLeavingTheInsideOfALoopIsStoppedBeforeItPassesThroughIt) {
+  const double L = 0.9, v0 = std::sqrt(3.5 * kG * L);
+  const std::string text = R"({"format": "contactsim-scene", "version": 2, "name": "loop",
+    "duration": 3, "integrator": {"method": "rk4", "step": 0.001},
+    "bodies": [{"name": "ball", "mass": 1.0, "inertia": [0.004, 0.004, 0.004],
+                "shape": {"type": "sphere", "radius": 0.1}},
+               {"name": "shell", "fixed": true,
+                "shape": {"type": "spherical-shell", "inner_radius": 1.0, "outer_radius": 1.1}}],
+    "contacts": [{"type": "smooth", "bodies": ["ball", "shell"],
+                  "pose": {"position": [0, 0, -0.9], "linear_velocity": [)" +
+                           std::to_string(v0) + R"(, 0, 0]}}]})";
+  World world(parseScene(text, "loop").world);
+  const double t_star =
+      2.0 * L / v0 * reference::ellipticF(std::acos(-0.5) / 2.0, 4.0 * kG * L / (v0 * v0));
+  std::string message;
+  double separated = -1.0;
+  try {
+    for (int k = 1; k <= 300; ++k)
+      world.advanceTo(0.01 * k);
+  } catch (const NumericalError& e) {
+    message = e.what();
+  }
+  for (const WorldEvent& e : world.events()) {
+    if (e.type == "separation" && separated < 0.0)
+      separated = e.time;
+  }
+  EXPECT_NEAR(separated, t_star, 1e-8);
+  RecordProperty("separation_time_error_s", ::testing::PrintToString(separated - t_star));
+  ASSERT_FALSE(message.empty()) << "the ball flew through the shell";
+  EXPECT_NE(message.find("'ball' has passed into 'shell'"), std::string::npos) << message;
+  EXPECT_NE(message.find("separated at t = "), std::string::npos) << message;
+  EXPECT_NE(message.find("no collisions"), std::string::npos) << message;
+  // It leaves at 120° with v² = g L / 2 along the circle and flies on a parabola, meeting the
+  // wall again when the centre is L from the shell's centre: the first output after that stops it.
+  const double v = std::sqrt(0.5 * kG * L), a = 2.0 * std::acos(-1.0) / 3.0;
+  auto outside = [&](double t) {
+    const double x = L * std::sin(a) + v * std::cos(a) * t;
+    const double z = -L * std::cos(a) + v * std::sin(a) * t - 0.5 * kG * t * t;
+    return std::hypot(x, z) > L;
+  };
+  double lo = 0.1, hi = 2.0;  // inside at 0.1 s, outside at 2 s
+  while (hi - lo > 1e-12)
+    (outside(0.5 * (lo + hi)) ? hi : lo) = 0.5 * (lo + hi);
+  const double t_hit = t_star + hi;  // 1.1992 s
+  const std::size_t at = message.find(" s and t = ");
+  ASSERT_NE(at, std::string::npos) << message;
+  const double stopped = std::stod(message.substr(at + 11));
+  EXPECT_GE(stopped, t_hit);
+  EXPECT_LT(stopped, t_hit + 0.01 + 1e-9);
+}
+
+}  // namespace
+}  // namespace contactsim
