@@ -1,6 +1,7 @@
 // kry-pai-2002 §3.5, §3.7: a contact that leaves its patch within a step is carried to the exact
 // edge and written in the neighbouring patch (eqs. 41–43); one that crosses a seam between
 // polynomial pieces of a patch steps to just past the seam.
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -33,6 +34,23 @@ std::pair<double, double> bisectHermitePath(const State& inside, const State& ou
     (holds(q) ? a : b) = u;
   }
   return {a, b};
+}
+
+// The parameters on patch `to` of the point of patch `from` at p (its chart continued past the
+// edge), by Gauss–Newton from `guess` (the edge point's parameters on `to`).
+Vec2 sameSurfacePoint(const Surface& surface, int from, const Vec2& p, int to, const Vec2& guess) {
+  const Vec3 x = surface.evaluate(from, p.x(), p.y(), JetOrder::kPosition).c;
+  Vec2 q = guess;
+  for (int i = 0; i < 20; ++i) {
+    const SurfaceJet jet = surface.evaluate(to, q.x(), q.y(), JetOrder::kFirst);
+    Eigen::Matrix<double, 3, 2> J;
+    J << jet.c_s, jet.c_t;
+    const Vec2 step = (J.transpose() * J).ldlt().solve(J.transpose() * (x - jet.c));
+    q += step;
+    if (!(step.norm() > 1e-15))
+      break;
+  }
+  return q;
 }
 
 }  // namespace
@@ -164,15 +182,24 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   }
   // The twist of body 1 is what must not change (eq. 43); contact frames may.
   SmoothContactState edge_state = state_;
-  if (body == 1) {
+  // kry-2000 §4.5.5: a contact that ran past the edge within the ε-extended boundary keeps its
+  // material point: the neighbour's parameters of the same surface point (Gauss–Newton from the
+  // edge point), not the edge point it would be snapped to (which turns the body by the excess).
+  const Vec2 p = st(state_.q, body);
+  Vec2 p_next = across->st;
+  const bool beyond = setup_.boundary_epsilon > 0.0 && (p - on_edge).norm() > 1e-12;
+  if (beyond) {
+    p_next = sameSurfacePoint(surface, from, p, across->patch, across->st);
+  } else if (body == 1) {
     edge_state.q.head<2>() = on_edge;
   } else {
     edge_state.q.segment<2>(2) = on_edge;
   }
   const Twist phi = kinematics(edge_state).H_1 * edge_state.qdot;
-  const SurfaceJet jet_a = surface.evaluate(from, on_edge.x(), on_edge.y(), JetOrder::kFirst);
+  const Vec2 p_from = beyond ? p : on_edge;
+  const SurfaceJet jet_a = surface.evaluate(from, p_from.x(), p_from.y(), JetOrder::kFirst);
   const SurfaceJet jet_b =
-      surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
+      surface.evaluate(across->patch, p_next.x(), p_next.y(), JetOrder::kFirst);
   // eq. 42: ψ gains the signed angle from x_A to x_B about the (common) normal.
   const Vec3 xa = jet_a.c_s.normalized(), xb = jet_b.c_s.normalized();
   const Vec3 z = jet_a.c_s.cross(jet_a.c_t).normalized();
@@ -180,10 +207,10 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   SmoothContactState next = edge_state;
   if (body == 1) {
     next.patch1 = across->patch;
-    next.q.head<2>() = across->st;
+    next.q.head<2>() = p_next;
   } else {
     next.patch2 = across->patch;
-    next.q.segment<2>(2) = across->st;
+    next.q.segment<2>(2) = p_next;
   }
   next.q(4) += theta;
   state_ = next;
