@@ -5,6 +5,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "contactsim/error.hpp"
@@ -17,6 +18,65 @@ namespace {
 Vec3 anyTangent(const Vec3& n) {
   const Vec3 other = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
   return n.cross(other).normalized();
+}
+
+// Each ellipse axis cut to the outline's extent along it, the centre moved to the middle of what
+// is left (contact_patch.hpp).
+void limitToOutline(const std::vector<Vec3>& outline, ContactPatch& patch) {
+  Vec3 shift = Vec3::Zero();
+  for (const int axis : {1, 2}) {
+    const Vec3 t = patch.frame.col(axis);
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (const Vec3& x : outline) {
+      const double s = t.dot(x - patch.center);
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    double& radius = axis == 1 ? patch.radius_u : patch.radius_w;
+    lo = std::max(lo, -radius);
+    hi = std::min(hi, radius);
+    if (!(hi >= lo))
+      continue;  // roundoff: an outline that misses the ellipse leaves it as it is
+    radius = 0.5 * (hi - lo);
+    shift += 0.5 * (hi + lo) * t;
+  }
+  patch.center += shift;
+}
+
+double cross2(const Eigen::Vector2d& o, const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
+}
+
+// The convex hull of the outline in the patch's (u, w) about its centre, counter-clockwise
+// (Andrew's monotone chain).
+std::vector<Eigen::Vector2d> supportHull(const std::vector<Vec3>& outline,
+                                         const ContactPatch& patch) {
+  std::vector<Eigen::Vector2d> points;
+  points.reserve(outline.size());
+  for (const Vec3& x : outline) {
+    const Vec3 r = x - patch.center;
+    points.emplace_back(patch.frame.col(1).dot(r), patch.frame.col(2).dot(r));
+  }
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
+  });
+  if (points.size() < 3)
+    return points;
+  std::vector<Eigen::Vector2d> hull(2 * points.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
+    while (k >= 2 && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0)
+      --k;
+    hull[k++] = points[i];
+  }
+  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0)
+      --k;
+    hull[k++] = points[i];
+  }
+  hull.resize(k - 1);
+  return hull;
 }
 
 }  // namespace
@@ -66,6 +126,10 @@ ContactPatch contactPatch(const VolumeMoments& moments) {
   patch.radius_w = std::sqrt(std::max(0.0, ellipse.eigenvalues()(0)));
   patch.volume = V;
   patch.gradient = moments.gradient;
+  if (!moments.outline.empty()) {
+    limitToOutline(moments.outline, patch);
+    patch.support = supportHull(moments.outline, patch);
+  }
   return patch;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "contactsim/math/types.hpp"
 
@@ -19,6 +20,9 @@ struct VolumeMoments {
   /// surface inside B (n_A outward) = −∂V/∂x_B [m²]. Its direction, reversed, is the contact
   /// normal: translating A along −gradient reduces the overlap fastest.
   Vec3 gradient = Vec3::Zero();
+  /// Points whose hull is the intersection (the corners of A ∩ B), where they are known (exact
+  /// convex intersections); empty from rays.
+  std::vector<Vec3> outline;
 };
 
 /// The patch model: the contact frame at the volume centre and the ellipse of the equivalent
@@ -33,6 +37,10 @@ struct ContactPatch {
   double radius_w = 0.0;         ///< semi-axis along w [m], ≥ 0
   double volume = 0.0;           ///< V [m³], for post-stabilization (§5.7)
   Vec3 gradient = Vec3::Zero();  ///< ∂V/∂x_A [m²], for post-stabilization (§5.7)
+  /// The outline of the contact on the tangent plane, where it is known: the convex hull of
+  /// VolumeMoments::outline in (u, w) about the centre, counter-clockwise; empty from rays.
+  /// PROJECT reads from it how far the support reaches along the line it rolls about.
+  std::vector<Eigen::Vector2d> support;
 
   [[nodiscard]] Vec3 normal() const { return frame.col(0); }
 };
@@ -47,8 +55,14 @@ struct ContactPatch {
 /// other: ∫ n dA over a closed surface is 0; below 1e-9 V^⅔), the normal falls back to the
 /// eigenvector of the smallest second moment (the thin direction of the volume; bouchard-2015
 /// §6.1 mentions it), signed along −gradient when that is not exactly zero, else with its
-/// largest component positive. Throws InvalidInputError for V ≤ 0 (no overlap, no patch: callers
-/// treat it as no contact) or non-finite moments.
+/// largest component positive. Where the outline is known, each axis of the ellipse is limited to
+/// the extent of the intersection along it: the interval [−r, r] about the centre is cut to the
+/// outline's [min, max] and the centre moved, within the tangent plane, to the middle of what is
+/// left (issue 26: the equivalent ellipsoid of a wedge reaches about b/3 beyond the edge of a
+/// landing face of width 2b, and a block then tips about a point beyond its edge); `support` is
+/// the hull of the outline on the tangent plane. Throws
+/// InvalidInputError for V ≤ 0 (no overlap, no patch: callers treat it as no contact) or non-finite
+/// moments.
 [[nodiscard]] ContactPatch contactPatch(const VolumeMoments& moments);
 
 /// Half-extents (along u, w) of App. A's equivalent cuboid (eq. 20, constant 1/12) in the

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "collision/convex_intersection.hpp"
 #include "collision/intersection_volume.hpp"
 #include "collision/manifold_reduction.hpp"
 #include "collision/ray_cast_body.hpp"
@@ -47,7 +48,8 @@ void VolumeContactSettings::validate() const {
 
 struct VolumeContactWorld::Body {
   std::string name;
-  std::shared_ptr<const RayCastBody> ray_body;  // null: no contacts
+  std::shared_ptr<const RayCastBody> ray_body;     // null: no contacts
+  std::shared_ptr<const ConvexMeshPlanes> convex;  // null: not convex (rays measure its contacts)
   MassProperties mass;
   bool fixed;
   double friction;
@@ -102,6 +104,7 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
   requireFinite(gravity_, "gravity");
   settings_.validate();
   std::map<const TriangleMesh*, std::shared_ptr<const RayCastBody>> hierarchies;
+  std::map<const TriangleMesh*, std::shared_ptr<const ConvexMeshPlanes>> convex_planes;
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
     MeshBodyDescription& d = description.bodies[i];
     const std::string what = "body '" + d.name + "'";
@@ -119,6 +122,7 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
     requireFinite(d.force, what + ": force");
     requireFinite(d.torque, what + ": torque");
     std::shared_ptr<const RayCastBody> ray_body;
+    std::shared_ptr<const ConvexMeshPlanes> convex;
     if (d.mesh) {
       // One hierarchy per mesh object, built once in body coordinates (§4.1: rigid bodies
       // transform the rays, never the hierarchy).
@@ -126,11 +130,17 @@ VolumeContactWorld::VolumeContactWorld(VolumeContactWorldDescription description
       if (!cached)
         cached = std::make_shared<const RayCastBody>(*d.mesh);
       ray_body = cached;
+      if (!convex_planes.contains(d.mesh.get())) {
+        std::optional<ConvexMeshPlanes> planes = convexMeshPlanes(*d.mesh);
+        convex_planes[d.mesh.get()] =
+            planes ? std::make_shared<const ConvexMeshPlanes>(std::move(*planes)) : nullptr;
+      }
+      convex = convex_planes[d.mesh.get()];
     }
     const RigidBodyState& s = d.initial_state;
-    bodies_.push_back({d.name, std::move(ray_body), d.mass_properties, d.fixed, d.friction, d.force,
-                       d.torque, s.position, s.orientation.normalized(), s.worldLinearVelocity(),
-                       s.worldAngularVelocity()});
+    bodies_.push_back({d.name, std::move(ray_body), std::move(convex), d.mass_properties, d.fixed,
+                       d.friction, d.force, d.torque, s.position, s.orientation.normalized(),
+                       s.worldLinearVelocity(), s.worldAngularVelocity()});
   }
   for (const auto& [pair, mu] : description.pair_friction) {
     if (pair.first >= pair.second || pair.second >= bodies_.size())
@@ -219,12 +229,18 @@ void VolumeContactWorld::detect(std::vector<Pair>& pairs) {
     const Body& B = bodies_[b];
     if ((A.fixed && B.fixed) || joined.count({a, b}) != 0)
       continue;
-    const IntersectionVolume iv =
-        intersectionVolume(*A.ray_body, pose(a), *B.ray_body, pose(b), {settings_.resolution});
-    if (!(iv.moments.volume > 0.0))
+    // Two convex meshes: the exact moments (thin overlaps at edges and corners included, issue
+    // 26); otherwise by rays.
+    const VolumeMoments moments =
+        A.convex && B.convex
+            ? convexIntersection(A.ray_body->mesh(), *A.convex, pose(a), B.ray_body->mesh(),
+                                 *B.convex, pose(b))
+            : intersectionVolume(*A.ray_body, pose(a), *B.ray_body, pose(b), {settings_.resolution})
+                  .moments;
+    if (!(moments.volume > 0.0))
       continue;
     const auto mu = pair_friction_.find({a, b});
-    pairs.push_back({a, b, contactPatch(iv.moments),
+    pairs.push_back({a, b, contactPatch(moments),
                      mu != pair_friction_.end() ? mu->second : std::sqrt(A.friction * B.friction)});
   }
 }

@@ -89,7 +89,8 @@ struct PointContactSettings {
 /// the same meshes (VolumeContactWorld: bouchard-2015).
 struct VolumeContactSettings {
   double step = 1e-3;  ///< h [s]
-  /// Ray spacing of the intersection volume [m] (bouchard-2015 §4.1), > 0.
+  /// Ray spacing of the intersection volume [m] (bouchard-2015 §4.1), > 0. Pairs of convex
+  /// meshes are measured exactly, without rays (collision/convex_intersection.hpp).
   double resolution = 2e-3;
   /// e [m³] ≥ 0: the interpenetration volume contacts keep (§5.7). A contact above it is moved
   /// back by post-stabilization. Contacts exist only where V > 0 (touching with V = 0: none; a

@@ -2,7 +2,9 @@
 // this file converts on entry and exit (docs/CONVENTIONS.md) and follows the paper in between.
 #include "contact/volume/project_6d.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
@@ -69,11 +71,46 @@ bool solveOnCone(const Mat6& S_c, const Vec6& e_c, const Vec3& q, Vec6& lambda) 
   return true;
 }
 
+// Algorithm 1 line 23 (§5.6, eq. 13): the spinning torque about p (linear-first index 3) bounded.
+void clampSpin(double limit, Vec6& lambda_p, PatchProjection& out) {
+  if (std::abs(lambda_p(3)) > limit) {
+    lambda_p(3) = std::copysign(limit, lambda_p(3));
+    out.spin_clamped = true;
+  }
+}
+
 }  // namespace
+
+double sideSpinLimit(std::span<const Vec2> support, const Vec2& p, const Vec2& m,
+                     double normal_force, double friction) {
+  if (support.size() < 2)
+    return 0.0;
+  // The support line along m and the hull points on it.
+  double reach = -std::numeric_limits<double>::infinity();
+  double extent = 0.0;
+  for (const Vec2& x : support) {
+    reach = std::max(reach, m.dot(x));
+    extent = std::max(extent, x.norm());
+  }
+  const Vec2 t(-m.y(), m.x());
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (const Vec2& x : support) {
+    if (m.dot(x) >= reach - 1e-6 * extent) {
+      lo = std::min(lo, t.dot(x));
+      hi = std::max(hi, t.dot(x));
+    }
+  }
+  if (!(hi > lo))
+    return 0.0;
+  // bouchard-2015 eqs. 11–13 on a segment: weights by p's coordinate along it.
+  const double s = std::clamp((t.dot(p) - lo) / (hi - lo), 0.0, 1.0);
+  return friction * normal_force * 2.0 * s * (1.0 - s) * (hi - lo);
+}
 
 PatchProjection projectPatchWrench(const Wrench& lambda_rigid, const Mat6& S_c_af,
                                    const Twist& e_c_af, double radius_u, double radius_w,
-                                   double friction) {
+                                   double friction, std::span<const Vec2> support) {
   const double mu = friction;
   // Bouchard's order from here on (linear first, §5.1): indices 0..2 force (n, u, w), 3..5 torque.
   const Mat6 S_c = linearFirst(S_c_af);
@@ -128,38 +165,57 @@ PatchProjection projectPatchWrench(const Wrench& lambda_rigid, const Mat6& S_c_a
     // Lines 12–13: the system in the projected frame, S_p = Ad S_c Adᵀ, e_p = Ad e_c.
     const Mat6 S_p = Ad_p_c * S_c * Ad_p_c.transpose();
     const Vec6 e_p = Ad_p_c * e_c;
-    // Lines 14–15 (eqs. 8–9): a point contact at p, P = [I 0]: the three relative translations of
-    // p constrained, no constraint on the angular velocity.
-    const Mat3 PSPt = S_p.topLeftCorner<3, 3>();
-    const Vec3 Pe_p = e_p.head<3>();
-    const Eigen::LLT<Mat3> llt(PSPt);
-    if (llt.info() != Eigen::Success)
-      throw NumericalError("6D contact: point-contact block at the projected COP is singular");
-    Vec3 f_p = llt.solve(-Pe_p);
-    if (!(f_p.x() > 0.0)) {
-      out.separating = true;
-      out.rolling = false;
-      return out;
-    }
-    // Lines 16–18 (eq. 10): outside the cone, one unknown: the magnitude along q, from the
-    // normal row, R' P S_p Pᵀ Q' λ = −R' P e_p.
-    if (outsideCone(f_p, mu)) {
-      out.sliding = true;
-      Vec3 q = coneProjection(f_p, mu);
-      double RPSPtQ = PSPt.row(0).dot(q);
-      if (!(RPSPtQ > 1e-12 * PSPt(0, 0))) {
-        q = Vec3::UnitX();
-        RPSPtQ = PSPt(0, 0);
+    // Where the outline has a side through p (issue 26, projectPatchWrench's header), the spin
+    // about the normal at p stays constrained with the three translations, within the side's
+    // eq. 13 bound; a solution outside the cone falls back to the paper's point contact.
+    bool on_side = false;
+    if (sideSpinLimit(support, p, m, f_n, mu) > 0.0) {
+      const Eigen::LLT<Mat4> llt4(S_p.topLeftCorner<4, 4>());
+      if (llt4.info() != Eigen::Success)
+        throw NumericalError("6D contact: line-contact block at the projected COP is singular");
+      const Vec4 f4 = llt4.solve(-e_p.head<4>());
+      if (f4.x() > 0.0 && !outsideCone(f4.head<3>(), mu)) {
+        lambda_p << f4, 0.0, 0.0;
+        clampSpin(sideSpinLimit(support, p, m, f4.x(), mu), lambda_p, out);
+        on_side = true;
       }
-      const double s = -Pe_p.x() / RPSPtQ;
-      if (!(s > 0.0)) {
+    }
+    if (!on_side) {
+      // Lines 14–15 (eqs. 8–9): a point contact at p, P = [I 0]: the three relative translations
+      // of p constrained, no constraint on the angular velocity.
+      const Mat3 PSPt = S_p.topLeftCorner<3, 3>();
+      const Vec3 Pe_p = e_p.head<3>();
+      const Eigen::LLT<Mat3> llt(PSPt);
+      if (llt.info() != Eigen::Success)
+        throw NumericalError("6D contact: point-contact block at the projected COP is singular");
+      Vec3 f_p = llt.solve(-Pe_p);
+      if (!(f_p.x() > 0.0)) {
         out.separating = true;
         out.rolling = false;
         return out;
       }
-      f_p = s * q;
+      // Lines 16–18 (eq. 10): outside the cone, one unknown: the magnitude along q, from the
+      // normal row, R' P S_p Pᵀ Q' λ = −R' P e_p.
+      if (outsideCone(f_p, mu)) {
+        out.sliding = true;
+        Vec3 q = coneProjection(f_p, mu);
+        double RPSPtQ = PSPt.row(0).dot(q);
+        if (!(RPSPtQ > 1e-12 * PSPt(0, 0))) {
+          q = Vec3::UnitX();
+          RPSPtQ = PSPt(0, 0);
+        }
+        const double s = -Pe_p.x() / RPSPtQ;
+        if (!(s > 0.0)) {
+          out.separating = true;
+          out.rolling = false;
+          return out;
+        }
+        f_p = s * q;
+      }
+      lambda_p << f_p, Vec3::Zero();
+      // Line 23 has nothing to clamp here: the wrench at p is a pure force (§5.6: no spinning
+      // torque when the centre of pressure was outside the patch).
     }
-    lambda_p << f_p, Vec3::Zero();
     // Line 23 has nothing to clamp here: the wrench at p is a pure force (§5.6: no spinning
     // torque when the centre of pressure was outside the patch).
   } else {
@@ -169,11 +225,7 @@ PatchProjection projectPatchWrench(const Wrench& lambda_rigid, const Mat6& S_c_a
     E_p_c = E_c_p.inverse(Eigen::Isometry);
     lambda_p = adjointLinearFirst(E_c_p).transpose() * lambda_c;
     // Line 23 (§5.6, eqs. 11–13): SPINCLAMP.
-    const double limit = spinTorqueLimit(p, radius_u, radius_w, f_n, mu);
-    if (std::abs(lambda_p(3)) > limit) {
-      lambda_p(3) = std::copysign(limit, lambda_p(3));
-      out.spin_clamped = true;
-    }
+    clampSpin(spinTorqueLimit(p, radius_u, radius_w, f_n, mu), lambda_p, out);
   }
   // Line 24: back to the contact frame, λ_c = ^p_c Adᵀ λ_p (the world is the caller's).
   lambda_c = adjointLinearFirst(E_p_c).transpose() * lambda_p;
@@ -183,7 +235,8 @@ PatchProjection projectPatchWrench(const Wrench& lambda_rigid, const Mat6& S_c_a
   return out;
 }
 
-Wrench clampToPatch(const Wrench& lambda_af, double radius_u, double radius_w, double friction) {
+Wrench clampToPatch(const Wrench& lambda_af, double radius_u, double radius_w, double friction,
+                    std::span<const Vec2> support) {
   Vec6 lambda = toLinearFirst(lambda_af);
   const double f_n = lambda(0);
   if (!(f_n > 0.0))
@@ -198,8 +251,9 @@ Wrench clampToPatch(const Wrench& lambda_af, double radius_u, double radius_w, d
   // The wrench about p: its tangential torque is that of d − p; drop it (COP moved to p).
   Vec6 lambda_p = adjointLinearFirst(E_c_p).transpose() * lambda;
   lambda_p.tail<2>().setZero();
-  const double limit =
-      projection.projected ? 0.0 : spinTorqueLimit(p, radius_u, radius_w, f_n, friction);
+  const double limit = projection.projected
+                           ? sideSpinLimit(support, p, (d - p).normalized(), f_n, friction)
+                           : spinTorqueLimit(p, radius_u, radius_w, f_n, friction);
   if (std::abs(lambda_p(3)) > limit)
     lambda_p(3) = std::copysign(limit, lambda_p(3));
   return fromLinearFirst(adjointLinearFirst(E_c_p.inverse(Eigen::Isometry)).transpose() * lambda_p);

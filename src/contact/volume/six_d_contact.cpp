@@ -87,7 +87,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     ContactBlock& cb = contact_blocks[i];
     cb.target(3) = c.target_normal_velocity;  // the linear n row (angular first)
     lambda[i] = clampToPatch(volume_detail::fromWorldAxes(cb.block, contact_wrenches[i]),
-                             c.patch.radius_u, c.patch.radius_w, c.friction);
+                             c.patch.radius_u, c.patch.radius_w, c.friction, c.patch.support);
     volume_detail::applyWrench(cb.block, bodies, lambda[i]);
   }
   std::vector<JointBlock> joint_blocks;
@@ -137,8 +137,9 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
       const Twist e_c = v - cb.block.S * lambda[i] - cb.target;
       // Algorithm 1's input: the fixed-joint multipliers, S_c λ = −e_c (eqs. 1, 3).
       const Wrench lambda_rigid = cb.S_factor.solve(-e_c);
-      const PatchProjection projection = projectPatchWrench(
-          lambda_rigid, cb.block.S, e_c, c.patch.radius_u, c.patch.radius_w, c.friction);
+      const PatchProjection projection =
+          projectPatchWrench(lambda_rigid, cb.block.S, e_c, c.patch.radius_u, c.patch.radius_w,
+                             c.friction, c.patch.support);
       const Wrench delta = relaxation * (projection.wrench - lambda[i]);
       lambda[i] += delta;
       volume_detail::applyWrench(cb.block, bodies, delta);

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <numbers>
 #include <random>
+#include <vector>
 
+#include "contact/volume/project_6d.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {
@@ -115,6 +117,24 @@ TEST(PatchEllipse, SpinLimitOffCentreWeighsTheCornersBilinearly) {
   EXPECT_NEAR(spinTorqueLimit(p, 0.3, 0.4, 2.0, 0.5), expected, 1e-15);
   // On a vertex of the ellipse (a, 0): two corners at distance b, weight ½ each.
   EXPECT_NEAR(spinTorqueLimit(Vec2(0.3, 0.0), 0.3, 0.4, 2.0, 0.5), 0.5 * 2.0 * 0.4, 1e-15);
+}
+
+// The rolling branch's bound (project_6d.hpp): eq. 13 with the two ends of the outline's side that
+// supports p. An edge's outline, a 0.1 × 0.002 rectangle, rolled about its long side.
+TEST(PatchEllipse, SideSpinLimitWeighsTheEndsOfTheSupportingSide) {
+  const std::vector<Vec2> rectangle = {Vec2(-0.05, -0.001), Vec2(0.05, -0.001), Vec2(0.05, 0.001),
+                                       Vec2(-0.05, 0.001)};
+  const Vec2 up(0.0, 1.0);
+  // Mid-side: both ends at 0.05 with weight ½: μ f_n 0.05.
+  EXPECT_NEAR(sideSpinLimit(rectangle, Vec2(0.0, 0.001), up, 2.0, 0.5), 0.5 * 2.0 * 0.05, 1e-15);
+  // At a quarter: weights ¾, ¼ at 0.025, 0.075: μ f_n 0.0375.
+  EXPECT_NEAR(sideSpinLimit(rectangle, Vec2(-0.025, 0.001), up, 2.0, 0.5), 0.5 * 2.0 * 0.0375,
+              1e-15);
+  // At a corner, at a vertex of a diamond (no side along the line) and without an outline: none.
+  EXPECT_EQ(sideSpinLimit(rectangle, Vec2(-0.05, 0.001), up, 2.0, 0.5), 0.0);
+  const std::vector<Vec2> diamond = {Vec2(0, -1), Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0)};
+  EXPECT_EQ(sideSpinLimit(diamond, Vec2(0, 1), up, 2.0, 0.5), 0.0);
+  EXPECT_EQ(sideSpinLimit({}, Vec2(0, 1), up, 2.0, 0.5), 0.0);
 }
 
 }  // namespace
