@@ -131,6 +131,49 @@ TEST(VolumeContactWorld, SphereWithFrictionRollsDownAnIncline) {
   EXPECT_GT(run.acceleration, 0.85 * rolling);
 }
 
+// §6.1.3: "the more interpenetration we allow, the more resistance it will create" — the
+// acceleration of the sphere rolling down the incline (as above, μ = 0.5, α = 0.3) falls as the
+// target volume e, and with it the patch, grows. Started at the depth of a cap of volume e
+// (π R d² = e) with the compliance that keeps it there.
+double rollingAcceleration(double target_volume) {
+  const double alpha = 0.3, radius = 0.1;
+  const double depth = std::sqrt(target_volume / (std::numbers::pi * radius));
+  VolumeContactWorldDescription d;
+  d.gravity = kG * Vec3(std::sin(alpha), 0.0, -std::cos(alpha));
+  d.bodies.push_back(meshBody("ball", uvSphereMesh(radius, 96, 48), 1.0,
+                              Vec3(0.0, 0.0, radius - depth), Quat::Identity(), 0.5));
+  d.bodies.push_back(ground(0.5));
+  d.settings.step = 1e-3;
+  d.settings.resolution = 2e-3;
+  d.settings.target_volume = target_volume;
+  d.settings.compliance = 0.5;
+  VolumeContactWorld world(std::move(d));
+  world.advanceTo(0.05);
+  const double v0 = world.state(0).worldLinearVelocity().x();
+  world.advanceTo(0.4);
+  const double a = (world.state(0).worldLinearVelocity().x() - v0) / 0.35;
+  std::printf("e %.0e: rolling acceleration %.5f\n", target_volume, a);
+  return a;
+}
+
+// At e = 1e-5 m³ the cap is d = 5.6 mm deep, its rim radius √(2Rd − d²) = 33 mm and the patch
+// ellipse's 0.913 of it (App. A for a cap) 30.2 mm, while at rest the contact force must pass
+// through the centre, (R − d) tan α = 29.2 mm down the slope from the patch centre: inside, so the
+// ball does not roll at all.
+TEST(VolumeContactWorld, RollingResistanceGrowsWithTheTargetVolume) {
+  const double ideal = kG * std::sin(0.3) / 1.4;  // rolling without resistance, I = 2/5 m R²
+  double previous = ideal;
+  for (const double e : {1e-8, 1e-7, 1e-6, 1e-5}) {
+    const double a = rollingAcceleration(e);
+    EXPECT_LT(a, previous) << "e = " << e;
+    if (e == 1e-8) {
+      EXPECT_GT(a, 0.9 * ideal);
+    }
+    previous = a;
+  }
+  EXPECT_LT(previous, 1e-3);
+}
+
 // §6.1.4: a sphere spinning about the vertical on a fixed cube comes to rest under the spinning
 // friction of eq. 13, sooner with a larger patch (a larger target volume e: a "deflated ball").
 double spinDownTime(double target_volume) {
