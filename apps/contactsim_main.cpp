@@ -76,6 +76,10 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
       std::printf("  body %s: energy %.12g J -> %.12g J (relative drift %.3e)\n",
                   result.body_names[i].c_str(), e0, e1, (e1 - e0) / scale);
     }
+    for (const contactsim::WorldEvent& e : result.events) {
+      if (e.type == "velocity-projected")  // the loader's projection, one line per body
+        std::printf("  body %s: velocities projected %s\n", e.body.c_str(), e.detail.c_str());
+    }
     std::printf("  %zu events (patch crossings, friction mode switches, separations)\n",
                 result.events.size());
     std::printf(

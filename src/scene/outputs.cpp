@@ -131,6 +131,14 @@ std::string summaryJson(const RunResult& result) {
   }
   j["samples"] = result.samples.size();
   j["events"] = result.events.size();
+  // What the contacts changed of the velocities given with their poses (issue 25).
+  nlohmann::json projected = nlohmann::json::object();
+  for (const WorldEvent& e : result.events) {
+    if (e.type == "velocity-projected")
+      projected[e.body] = e.detail;
+  }
+  if (!projected.empty())
+    j["velocity_projections"] = projected;
   j["wall_seconds"] = result.wall_seconds;
   nlohmann::json bodies = nlohmann::json::array();
   const TrajectorySample& first = result.samples.front();

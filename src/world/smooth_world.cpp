@@ -1,5 +1,6 @@
 // SmoothWorld's set-up and what the façade reads: bodies, the smooth contacts given at the start,
 // the obstacles and free pairs of the collisions; states, energies and step statistics.
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -98,6 +99,8 @@ void SmoothWorld::buildSmoothContacts(const WorldDescription& description) {
                                                 d.initial_pose->twist, d.initial.mode)
                          : d.initial;
       auto contact = std::make_unique<SmoothContact>(setup, initial);
+      if (d.initial_pose)
+        reportProjection(free.name, *d.initial_pose, *contact);
       if (d.initial_impulse) {
         const Vec3 j = contact->worldPose().linear().transpose() * d.initial_impulse->impulse_world;
         contact->applyImpulse(spatial(d.initial_impulse->point_body.cross(j), j));
@@ -108,6 +111,28 @@ void SmoothWorld::buildSmoothContacts(const WorldDescription& description) {
       throw InvalidInputError(what + ": " + e.what());
     }
   }
+}
+
+// Issue 25: the contact keeps only the velocities its constraint allows (kry-pai-2002 eq. 14: no
+// relative velocity along the normal; no slip while rolling, no spin without it): what it changed
+// of the velocities a pose gave is an event at the start, one per body.
+void SmoothWorld::reportProjection(const std::string& body, const RigidBodyState& given,
+                                   const SmoothContact& contact) {
+  const Mat3 R = contact.worldPose().linear();
+  const Twist phi = contact.bodyTwist();
+  const Vec3 w0 = given.worldAngularVelocity(), v0 = given.worldLinearVelocity();
+  const Vec3 w1 = R * angular(phi), v1 = R * linear(phi);
+  const double scale = 1.0 + w0.norm() + v0.norm();
+  if ((w1 - w0).norm() + (v1 - v0).norm() <= 1e-9 * scale)
+    return;
+  char detail[320];
+  std::snprintf(
+      detail, sizeof detail,
+      "onto the contact (%s): linear velocity (%.6g, %.6g, %.6g) -> (%.6g, %.6g, %.6g) m/s, "
+      "angular velocity (%.6g, %.6g, %.6g) -> (%.6g, %.6g, %.6g) rad/s",
+      toString(contact.state().mode), v0.x(), v0.y(), v0.z(), v1.x(), v1.y(), v1.z(), w0.x(),
+      w0.y(), w0.z(), w1.x(), w1.y(), w1.z());
+  events_.push_back({0.0, body, "velocity-projected", detail});
 }
 
 void SmoothWorld::buildCollisions(const WorldDescription& description) {

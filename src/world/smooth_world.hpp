@@ -46,6 +46,9 @@ class SmoothWorld final : public Subsystem {
  private:
   struct Body;
   void buildSmoothContacts(const WorldDescription& description);
+  /// An event at the start where a contact given by a pose changed the velocities given with it.
+  void reportProjection(const std::string& body, const RigidBodyState& given,
+                        const SmoothContact& contact);
   void advanceFree(Body& body, double t_start, double t_end, bool record = true);
   void recordStep(Body& body, double h) const;
   /// Steps already summarised elsewhere (a contact's retired steps) added to the body's record.

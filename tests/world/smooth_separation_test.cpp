@@ -2,6 +2,7 @@
 // enters no-slip friction before any separation test (a zero slip gives sliding friction no
 // direction of its own), and a body that separates in a world without collisions never passes
 // into the body it left unnoticed. The separation inside a loop is located at the closed-form time.
+// A pose's velocities that the contact changes are reported.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -111,6 +112,35 @@ TEST(SmoothSeparationTest, ABallLeavingTheInsideOfALoopIsStoppedBeforeItPassesTh
   const double stopped = std::stod(message.substr(at + 11));
   EXPECT_GE(stopped, t_hit);
   EXPECT_LT(stopped, t_hit + 0.01 + 1e-9);
+}
+
+// Issue 25, item 6: a contact given by a pose keeps only the velocities its constraint allows
+// (no relative velocity along the normal; rolling: no slip, so ω = v / R for a ball on a plane).
+// What it changed is an event at t = 0, one per body; velocities it keeps are not reported.
+TEST(SmoothSeparationTest, TheVelocitiesAPoseGivesAreReportedWhereTheContactChangesThem) {
+  auto scene = [](const std::string& velocity, const std::string& mode) {
+    return R"({"format": "contactsim-scene", "version": 2, "name": "projection", "duration": 0.01,
+      "integrator": {"method": "rk4", "step": 0.001},
+      "bodies": [{"name": "ball", "mass": 2.0, "inertia": [0.008, 0.008, 0.008],
+                  "shape": {"type": "sphere", "radius": 0.1}},
+                 {"name": "floor", "fixed": true, "shape": {"type": "plane", "half_extent": 10}}],
+      "contacts": [{"type": "smooth", "bodies": ["ball", "floor"], "mode": ")" +
+           mode + R"(", "friction": {"mu": 0.3},
+        "pose": {"position": [0, 0, 0.1], "linear_velocity": )" +
+           velocity + R"(, "angular_velocity": [0, 0, 0]}}]})";
+  };
+  const World kept(parseScene(scene("[2, 0, 0]", "sliding"), "kept").world);
+  for (const WorldEvent& e : kept.events())
+    EXPECT_NE(e.type, "velocity-projected") << e.detail;
+  const World changed(parseScene(scene("[2, 0, 0.5]", "rolling"), "changed").world);
+  ASSERT_FALSE(changed.events().empty());
+  const WorldEvent& e = changed.events().front();
+  EXPECT_EQ(e.time, 0.0);
+  EXPECT_EQ(e.body, "ball");
+  EXPECT_EQ(e.type, "velocity-projected");
+  EXPECT_NE(e.detail.find("(rolling): linear velocity (2, 0, 0.5) -> (2, "), std::string::npos)
+      << e.detail;
+  EXPECT_NE(e.detail.find(", 20, 0) rad/s"), std::string::npos) << e.detail;  // ω_y = v / R
 }
 
 }  // namespace
