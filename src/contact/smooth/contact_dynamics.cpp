@@ -342,6 +342,42 @@ void solve(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const
 
 }  // namespace
 
+ContactJoint contactJoint(const ContactKinematics& k, const Vec5& qdot, FrictionMode mode,
+                          const FrictionParameters& friction,
+                          const Eigen::Vector2d& slip_direction_hint, bool hold_direction,
+                          ContactAcceleration& a) {
+  const FrictionShares shares =
+      frictionShares(k, qdot, friction, slip_direction_hint, hold_direction, a);
+  const ModeStructure& m = structure(mode);
+  const auto n = static_cast<Eigen::Index>(m.independent.size());
+  ContactJoint joint;
+  // The allowed accelerations and the particular one, as in solveMode.
+  joint.T = ContactJoint::Basis::Zero(5, n);
+  joint.qddot_p.setZero();
+  for (Eigen::Index i = 0; i < n; ++i)
+    joint.T(m.independent[static_cast<std::size_t>(i)], i) = 1.0;
+  if (!m.dependent.empty()) {
+    const ScaledSolve<Small> lu = dependentBlock(k.H_c, m);
+    const Small Tdep = lu.solve(-rows(k.H_c, m.constrained_rows, m.independent));
+    SmallVector Ldot_qdot(m.constrained_rows.size());
+    for (std::size_t r = 0; r < m.constrained_rows.size(); ++r)
+      Ldot_qdot(static_cast<Eigen::Index>(r)) = k.Hdot_c.row(m.constrained_rows[r]).dot(qdot);
+    const SmallVector pdep = lu.solve(-Ldot_qdot);
+    for (std::size_t i = 0; i < m.dependent.size(); ++i) {
+      joint.T.row(m.dependent[i]) = Tdep.row(static_cast<Eigen::Index>(i));
+      joint.qddot_p(m.dependent[i]) = pdep(static_cast<Eigen::Index>(i));
+    }
+  }
+  // The friction law's rows in body-1 coordinates (eq. 27, as in solveMode).
+  const Mat6 AdT = adjoint(k.E_1_1c).transpose();
+  joint.F.resize(n, 6);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const int r = m.wrench_rows[static_cast<std::size_t>(i)];
+    joint.F.row(i) = AdT.row(r) - shares.coef[r] * AdT.row(5);
+  }
+  return joint;
+}
+
 ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& qdot,
                                         const MassProperties& body1, const Wrench& f_ext,
                                         FrictionMode mode, const FrictionParameters& friction,

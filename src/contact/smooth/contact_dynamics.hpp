@@ -61,6 +61,27 @@ Eigen::Matrix<double, 11, 11> pairVelocityMetric(const ContactKinematics& k,
                                                  const MassProperties& body1,
                                                  const MassProperties& body2);
 
+/// One smooth contact as a generalised joint between its two bodies (kry-pai-2002 §1 and §7: "our
+/// contacts are essentially generalized joints"; eq. 20 per edge of a contact tree, issue 23): the
+/// accelerations its mode allows, q̈ = T ṙ + q̈_p (q̈_p keeps the constrained rows of H_c at zero,
+/// eqs. 30 and 37 differentiated), and the N rows F of the constraint wrench f on body 1 (body-1
+/// frame) that the friction law fixes, F f = 0 (eqs. 26–27 with kry-2000 eqs. 4.27–4.29).
+struct ContactJoint {
+  using Basis = Eigen::Matrix<double, 5, Eigen::Dynamic, Eigen::ColMajor, 5, 5>;
+  using Rows = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::RowMajor, 5, 6>;
+  Basis T;       ///< 5 × N: q̈ per independent acceleration ṙ
+  Vec5 qddot_p;  ///< the particular acceleration of the mode's constraints
+  Rows F;        ///< N × 6: the friction law's rows, F f = 0
+};
+
+/// The joint at (q, q̇) in `mode` (arguments as contactAcceleration's). Fills a's relative
+/// velocities (phi, relative_angular_velocity, slip_velocity); throws NumericalError where the
+/// mode's constraints are singular.
+ContactJoint contactJoint(const ContactKinematics& k, const Vec5& qdot, FrictionMode mode,
+                          const FrictionParameters& friction,
+                          const Eigen::Vector2d& slip_direction_hint, bool hold_direction,
+                          ContactAcceleration& a);
+
 /// q̈ and the constraint wrench at (q, q̇) for a free body 1 (mass properties about its centre of
 /// mass, body frame at the centre of mass) under the external wrench f_ext (body-1 frame). While
 /// sliding at (almost) zero slip speed the friction acts along −slip_direction_hint (thesis
