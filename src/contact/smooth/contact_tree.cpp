@@ -1,0 +1,413 @@
+#include "contact/smooth/contact_tree.hpp"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "contactsim/error.hpp"
+#include "contactsim/math/checks.hpp"
+#include "contactsim/math/quaternion.hpp"
+#include "dynamics/free_body.hpp"
+#include "dynamics/newton_euler.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr int kEdgeSize = 10;  // q, q̇
+constexpr int kRootSize = 13;  // FreeBodySystem's packing: position, quaternion, twist
+
+// How finely a step's events are located: patch edges to this much time, separation to 1e-10 s.
+constexpr double kEdgeTime = 1e-13;
+constexpr double kSeparationTime = 1e-10;
+
+Vec2 pointOf(const Vec5& q, int body) {
+  return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3));
+}
+
+// The contact geometry of an edge at q on the state's patches (eqs. 5–13).
+ContactGeometry geometryOf(const ContactTreeSetup::Edge& e, const SmoothContactState& s,
+                           const Vec5& q) {
+  return contactGeometry(e.surface1->evaluate(s.patch1, q(0), q(1), JetOrder::kThird),
+                         e.surface2->evaluate(s.patch2, q(2), q(3), JetOrder::kThird), q(4));
+}
+
+// Kinematics at (q, q̇) with q̇'s dependent coordinates recomputed for the mode (eq. 30, 37).
+ContactKinematics constrainedKinematics(const ContactGeometry& g, Vec5& qdot, FrictionMode mode) {
+  ContactKinematics k = contactKinematics(g, qdot);
+  if (mode != FrictionMode::kSliding) {
+    qdot = constrainedVelocity(k, qdot, mode);
+    k = contactKinematics(g, qdot);
+  }
+  return k;
+}
+
+}  // namespace
+
+struct ContactTree::Evaluation {
+  std::vector<ContactKinematics> k;
+  std::vector<Vec5> qdot;  // on the modes' constraints
+  std::vector<Frame> poses;
+  std::vector<Twist> root_twists;
+  ContactTreeAcceleration a;
+};
+
+ContactTree::ContactTree(ContactTreeSetup setup, ContactTreeState initial, double time)
+    : setup_(std::move(setup)), state_(std::move(initial)), time_(time) {
+  requirePositive(setup_.step, "contact tree step");
+  requireFinite(setup_.gravity, "contact tree gravity");
+  const std::size_t n = setup_.bodies.size();
+  if (state_.edges.size() != setup_.edges.size() || state_.roots.size() != n)
+    throw InvalidInputError("contact tree: the state's sizes do not match the setup");
+  parent_edge_.assign(n, -1);
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    const ContactTreeSetup::Edge& e = setup_.edges[k];
+    if (!e.surface1 || !e.surface2)
+      throw InvalidInputError("contact tree: contact " + toText(k) + " lacks a surface");
+    if (e.child < 0 || static_cast<std::size_t>(e.child) >= n)
+      throw InvalidInputError("contact tree: contact " + toText(k) + " names no free body");
+    e.friction.validate();
+    parent_edge_[static_cast<std::size_t>(e.child)] = static_cast<int>(k);
+    const SmoothContactState& s = state_.edges[k];
+    if (s.patch1 < 0 || s.patch1 >= e.surface1->patchCount() || s.patch2 < 0 ||
+        s.patch2 >= e.surface2->patchCount()) {
+      throw InvalidInputError("contact tree: contact " + toText(k) + " names a missing patch");
+    }
+    requireFinite(s.q, "contact tree: contact " + toText(k) + " q");
+    requireFinite(s.qdot, "contact tree: contact " + toText(k) + " q̇");
+    for (const int body : {1, 2}) {
+      const Surface& surface = body == 1 ? *e.surface1 : *e.surface2;
+      const int patch = body == 1 ? s.patch1 : s.patch2;
+      if (!surface.domain(patch).contains(pointOf(s.q, body), 1e-12)) {
+        throw InvalidInputError("contact tree: contact " + toText(k) + "'s point on body " +
+                                toText(body) + " lies outside its patch");
+      }
+    }
+  }
+  // The tree's shape (topological order, one parent per body) is checked on evaluation.
+  (void)evaluate(pack());
+}
+
+ContactTree::Evaluation ContactTree::evaluate(const Vector& x) const {
+  if (!x.allFinite())
+    throw NumericalError("contact tree: the state became non-finite");
+  Evaluation ev;
+  const std::size_t edges = setup_.edges.size(), n = setup_.bodies.size();
+  ev.k.reserve(edges);
+  ev.qdot.resize(edges);
+  ev.poses.assign(n, Frame::Identity());
+  ev.root_twists.assign(n, Twist::Zero());
+  // Floating roots first: their poses and twists are state.
+  Eigen::Index offset = static_cast<Eigen::Index>(kEdgeSize * edges);
+  for (std::size_t b = 0; b < n; ++b) {
+    if (parent_edge_[b] >= 0)
+      continue;
+    const Eigen::Matrix<double, kRootSize, 1> r = x.segment<kRootSize>(offset);
+    const RigidBodyState s = FreeBodySystem::unpack(r);
+    ev.poses[b] = makeFrame(s.orientation.normalized(), s.position);
+    ev.root_twists[b] = s.twist;
+    offset += kRootSize;
+  }
+  // Each contact's kinematics, and its child's pose from its parent's (eq. 9).
+  for (std::size_t k = 0; k < edges; ++k) {
+    const ContactTreeSetup::Edge& e = setup_.edges[k];
+    const SmoothContactState& s = state_.edges[k];
+    const auto at = static_cast<Eigen::Index>(kEdgeSize * k);
+    ev.qdot[k] = x.segment<5>(at + 5);
+    ev.k.push_back(constrainedKinematics(geometryOf(e, s, x.segment<5>(at)), ev.qdot[k], s.mode));
+    const Frame& parent = e.parent >= 0 ? ev.poses[static_cast<std::size_t>(e.parent)] : e.E_w_2;
+    ev.poses[static_cast<std::size_t>(e.child)] = parent * ev.k[k].E_2_1;
+  }
+  // The tree's dynamics under gravity.
+  std::vector<ContactTreeBody> bodies(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    const MassProperties& m = setup_.bodies[b];
+    bodies[b] = {&m, gravityWrench(m.mass(), ev.poses[b].linear(), setup_.gravity),
+                 ev.root_twists[b]};
+  }
+  std::vector<ContactTreeEdge> tree(edges);
+  for (std::size_t k = 0; k < edges; ++k) {
+    const ContactTreeSetup::Edge& e = setup_.edges[k];
+    tree[k] = {e.child,
+               e.parent,
+               &ev.k[k],
+               ev.qdot[k],
+               state_.edges[k].mode,
+               &e.friction,
+               hints_.empty() ? Eigen::Vector2d(Eigen::Vector2d::UnitX()) : hints_[k]};
+  }
+  ev.a = contactTreeAcceleration(bodies, tree);
+  return ev;
+}
+
+ContactTree::Vector ContactTree::derivative(const Vector& x) const {
+  const Evaluation ev = evaluate(x);
+  Vector dx = Vector::Zero(x.size());
+  const std::size_t edges = setup_.edges.size();
+  for (std::size_t k = 0; k < edges; ++k) {
+    const auto at = static_cast<Eigen::Index>(kEdgeSize * k);
+    dx.segment<5>(at) = ev.qdot[k];
+    dx.segment<5>(at + 5) = ev.a.edges[k].qddot;
+  }
+  // Floating roots (eq. 15): ṗ = R v, the quaternion's rate, φ̇ from the tree.
+  Eigen::Index offset = static_cast<Eigen::Index>(kEdgeSize * edges);
+  for (std::size_t b = 0; b < setup_.bodies.size(); ++b) {
+    if (parent_edge_[b] >= 0)
+      continue;
+    const Quat raw(x(offset + 6), x(offset + 3), x(offset + 4), x(offset + 5));
+    const Twist& phi = ev.root_twists[b];
+    dx.segment<3>(offset) = raw.normalized() * linear(phi);
+    dx.segment<4>(offset + 3) = quaternionRate(raw, angular(phi));
+    dx.segment<6>(offset + 7) = ev.a.accelerations[b];
+    offset += kRootSize;
+  }
+  return dx;
+}
+
+// Classical RK4 (kry-pai-2002 §3.7), the roots' quaternions normalised at the end.
+ContactTree::Vector ContactTree::rk4(const Vector& x, double h) const {
+  const Vector k1 = derivative(x);
+  const Vector k2 = derivative(x + 0.5 * h * k1);
+  const Vector k3 = derivative(x + 0.5 * h * k2);
+  const Vector k4 = derivative(x + h * k3);
+  Vector y = x + (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  Eigen::Index offset = static_cast<Eigen::Index>(kEdgeSize * setup_.edges.size());
+  for (std::size_t b = 0; b < setup_.bodies.size(); ++b) {
+    if (parent_edge_[b] >= 0)
+      continue;
+    y.segment<4>(offset + 3).normalize();
+    offset += kRootSize;
+  }
+  return y;
+}
+
+ContactTree::Vector ContactTree::pack() const {
+  std::size_t roots = 0;
+  for (const int p : parent_edge_)
+    roots += p < 0 ? 1 : 0;
+  Vector x(static_cast<Eigen::Index>(kEdgeSize * setup_.edges.size() + kRootSize * roots));
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k)
+    x.segment<kEdgeSize>(static_cast<Eigen::Index>(kEdgeSize * k)) << state_.edges[k].q,
+        state_.edges[k].qdot;
+  Eigen::Index offset = static_cast<Eigen::Index>(kEdgeSize * setup_.edges.size());
+  for (std::size_t b = 0; b < parent_edge_.size(); ++b) {
+    if (parent_edge_[b] >= 0)
+      continue;
+    x.segment<kRootSize>(offset) = FreeBodySystem::pack(state_.roots[b]);
+    offset += kRootSize;
+  }
+  return x;
+}
+
+void ContactTree::unpack(const Vector& x) {
+  const Evaluation ev = evaluate(x);
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    state_.edges[k].q = x.segment<5>(static_cast<Eigen::Index>(kEdgeSize * k));
+    state_.edges[k].qdot = ev.qdot[k];  // on the mode's constraints (eq. 30)
+  }
+  Eigen::Index offset = static_cast<Eigen::Index>(kEdgeSize * setup_.edges.size());
+  for (std::size_t b = 0; b < parent_edge_.size(); ++b) {
+    if (parent_edge_[b] >= 0)
+      continue;
+    state_.roots[b] = FreeBodySystem::unpack(x.segment<kRootSize>(offset));
+    state_.roots[b].orientation.normalize();
+    offset += kRootSize;
+  }
+}
+
+ContactTree::Boundary ContactTree::nearestBoundary(const Vector& x) const {
+  Boundary nearest{std::numeric_limits<double>::infinity(), -1, 0};
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    const Vec5 q = x.segment<5>(static_cast<Eigen::Index>(kEdgeSize * k));
+    const SmoothContactState& s = state_.edges[k];
+    for (const int body : {1, 2}) {
+      const Surface& surface = body == 1 ? *setup_.edges[k].surface1 : *setup_.edges[k].surface2;
+      const double d =
+          surface.domain(body == 1 ? s.patch1 : s.patch2).boundaryDistance(pointOf(q, body));
+      if (d < nearest.distance)
+        nearest = {d, static_cast<int>(k), body};
+    }
+  }
+  return nearest;
+}
+
+void ContactTree::advanceTo(double t) {
+  requireFinite(t, "contact tree: time");
+  int pieces_in_place = 0;
+  while (separated_ < 0 && time_ < t) {
+    const double before = time_;
+    step(std::min(setup_.step, t - time_));
+    // A contact that meets patch edges over and over without moving is stuck at a corner.
+    pieces_in_place = time_ == before ? pieces_in_place + 1 : 0;
+    if (pieces_in_place > 8)
+      throw NumericalError("contact tree: a contact is stuck crossing patch edges at t = " +
+                           toText(time_));
+  }
+}
+
+void ContactTree::step(double h) {
+  // Phase 1: each sliding contact's friction keeps its slip's direction over the step.
+  const Vector start = pack();
+  const Evaluation at_start = evaluate(start);
+  hints_.resize(setup_.edges.size(), Eigen::Vector2d::UnitX());
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    const Eigen::Vector2d slip = at_start.a.edges[k].slip_velocity.head<2>();
+    if (slip.norm() > 1e-12)
+      hints_[k] = slip.normalized();
+  }
+  Vector y = rk4(start, h);
+  // Phase 2: a contact that leaves its patch ends the step at the patch's edge (eqs. 41–43).
+  // The point that crosses is the one outside at the bracket's far end (another may lie on an
+  // edge it has just crossed, moving inward).
+  double fraction = 1.0;
+  Boundary leaving = nearestBoundary(y);
+  if (leaving.distance < 0.0) {
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 80 && (hi - lo) * h > kEdgeTime; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      const Boundary b = nearestBoundary(rk4(start, mid * h));
+      if (b.distance >= 0.0) {
+        lo = mid;
+      } else {
+        hi = mid;
+        leaving = b;
+      }
+    }
+    fraction = lo;
+    y = lo > 0.0 ? rk4(start, lo * h) : start;
+  }
+  // Phase 3: a contact whose normal force turns negative separates where it goes through zero.
+  const auto least_force = [&](const Vector& x, int* which) {
+    const Evaluation ev = evaluate(x);
+    double least = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < ev.a.edges.size(); ++k) {
+      if (ev.a.edges[k].normal_force < least) {
+        least = ev.a.edges[k].normal_force;
+        *which = static_cast<int>(k);
+      }
+    }
+    return least;
+  };
+  int edge = -1;
+  if (fraction > 0.0 && least_force(y, &edge) < 0.0) {
+    double lo = 0.0, hi = fraction;
+    for (int i = 0; i < 80 && (hi - lo) * h > kSeparationTime; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      int ignored = -1;
+      (least_force(rk4(start, mid * h), &ignored) >= 0.0 ? lo : hi) = mid;
+    }
+    unpack(hi > 0.0 ? rk4(start, hi * h) : start);
+    time_ += hi * h;
+    ++steps_;
+    separated_ = edge;
+    log(SmoothContactEventType::kSeparation, "contact " + toText(edge) + " separates");
+    return;
+  }
+  // Phase 4: accept the step (or its piece up to the edge) and cross.
+  if (fraction > 0.0) {
+    unpack(y);
+    time_ += fraction * h;
+    ++steps_;
+  }
+  if (fraction < 1.0)
+    crossBoundary(leaving.edge, leaving.body);
+}
+
+// kry-pai-2002 §3.5, eqs. 41–43: the contact point on the edge is written in the neighbouring
+// patch, ψ gains the angle between the two patches' frames, and q̇ is recomputed so that the
+// child's twist relative to its parent does not change.
+void ContactTree::crossBoundary(int edge, int body) {
+  const ContactTreeSetup::Edge& e = setup_.edges[static_cast<std::size_t>(edge)];
+  SmoothContactState& s = state_.edges[static_cast<std::size_t>(edge)];
+  const Surface& surface = body == 1 ? *e.surface1 : *e.surface2;
+  const int from = body == 1 ? s.patch1 : s.patch2;
+  const PatchDomain& domain = surface.domain(from);
+  const Vec2 p = pointOf(s.q, body);
+  int crossed = 0;
+  for (int i = 1; i < domain.edgeCount(); ++i) {
+    if (domain.edgeDistance(i, p) < domain.edgeDistance(crossed, p))
+      crossed = i;
+  }
+  const Vec2 a = domain.vertex(crossed), b = domain.vertex((crossed + 1) % domain.edgeCount());
+  const double alpha = std::clamp((p - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
+  const auto across = surface.acrossEdge(from, crossed, alpha);
+  if (!across) {
+    separated_ = edge;
+    log(SmoothContactEventType::kLeftSurface, "contact " + toText(edge) + ": body " + toText(body) +
+                                                  " patch " + toText(from) + " edge " +
+                                                  toText(crossed) + " is an open boundary");
+    return;
+  }
+  // The relative twist before (eq. 43 keeps it).
+  const ContactGeometry g0 = geometryOf(e, s, s.q);
+  Vec5 qdot = s.qdot;
+  const Twist phi = constrainedKinematics(g0, qdot, s.mode).H_1 * qdot;
+  // eq. 42: ψ gains the signed angle from x_A to x_B about the common normal.
+  const Vec2 on_edge = domain.pointOnEdge(crossed, alpha);
+  const SurfaceJet ja = surface.evaluate(from, on_edge.x(), on_edge.y(), JetOrder::kFirst);
+  const SurfaceJet jb =
+      surface.evaluate(across->patch, across->st.x(), across->st.y(), JetOrder::kFirst);
+  const Vec3 xa = ja.c_s.normalized(), xb = jb.c_s.normalized();
+  const Vec3 z = ja.c_s.cross(ja.c_t).normalized();
+  const double theta = std::atan2(xa.cross(xb).dot(z), xa.dot(xb));
+  if (body == 1) {
+    s.patch1 = across->patch;
+    s.q.head<2>() = across->st;
+  } else {
+    s.patch2 = across->patch;
+    s.q.segment<2>(2) = across->st;
+  }
+  s.q(4) += theta;
+  // ^{1c}φ = Ad(E_1c_1) ^1φ; the first five rows of H_c q̇ = ^{1c}φ give q̇ (eq. 43).
+  const ContactKinematics k = contactKinematics(geometryOf(e, s, s.q), Vec5::Zero());
+  const Twist phi_c = adjoint(k.E_1_1c.inverse(Eigen::Isometry)) * phi;
+  s.qdot = k.H_c.topRows<5>().partialPivLu().solve(phi_c.head<5>());
+  s.qdot = constrainedVelocity(contactKinematics(geometryOf(e, s, s.q), s.qdot), s.qdot, s.mode);
+  log(SmoothContactEventType::kPatchCrossing,
+      "contact " + toText(edge) + " body " + toText(body) + ": patch " + toText(from) + " -> " +
+          toText(across->patch) + " across edge " + toText(crossed));
+}
+
+void ContactTree::log(SmoothContactEventType type, std::string detail) {
+  events_.push_back({time_, type, std::move(detail)});
+}
+
+Frame ContactTree::worldPose(int body) const {
+  return evaluate(pack()).poses.at(static_cast<std::size_t>(body));
+}
+
+Twist ContactTree::bodyTwist(int body) const {
+  return evaluate(pack()).a.twists.at(static_cast<std::size_t>(body));
+}
+
+ContactTreeAcceleration ContactTree::acceleration() const {
+  return evaluate(pack()).a;
+}
+
+double ContactTree::energy() const {
+  const Evaluation ev = evaluate(pack());
+  double energy = 0.0;
+  for (std::size_t b = 0; b < setup_.bodies.size(); ++b) {
+    const MassProperties& m = setup_.bodies[b];
+    const Twist& phi = ev.a.twists[b];
+    energy +=
+        0.5 * phi.dot(m.momentum(phi)) - m.mass() * setup_.gravity.dot(ev.poses[b].translation());
+  }
+  return energy;
+}
+
+std::pair<double, double> ContactTree::constraintResidual(int edge) const {
+  const Evaluation ev = evaluate(pack());
+  const auto k = static_cast<std::size_t>(edge);
+  const ContactTreeSetup::Edge& e = setup_.edges.at(k);
+  const SmoothContactState& s = state_.edges[k];
+  const SurfaceJet c = e.surface1->evaluate(s.patch1, s.q(0), s.q(1), JetOrder::kFirst);
+  const SurfaceJet d = e.surface2->evaluate(s.patch2, s.q(2), s.q(3), JetOrder::kFirst);
+  const Frame& E1 = ev.poses[static_cast<std::size_t>(e.child)];
+  const Frame& E2 = e.parent >= 0 ? ev.poses[static_cast<std::size_t>(e.parent)] : e.E_w_2;
+  const Vec3 n1 = E1.linear() * c.c_s.cross(c.c_t).normalized();
+  const Vec3 n2 = E2.linear() * d.c_s.cross(d.c_t).normalized();
+  return {(E1 * c.c - E2 * d.c).norm(), std::atan2(n1.cross(n2).norm(), -n1.dot(n2))};
+}
+
+}  // namespace contactsim

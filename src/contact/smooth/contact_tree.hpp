@@ -1,0 +1,108 @@
+// A tree of continuous smooth contacts evolved in reduced coordinates (issue 23; kry-pai-2002 §1,
+// §7): each contact keeps its q_k = (s, t, u, v, ψ) and friction mode, each floating root its pose
+// and twist; every body's pose is composed from the root down (E_w_b = E_w_p E_p_b(q_k), eq. 9),
+// so every contact's constraint holds by construction. The accelerations come from the
+// articulated-body recursion (contact_tree_dynamics.hpp), the steps are classical RK4 of the
+// setup's size. A contact that leaves its patch within a step is carried to the exact edge and
+// across it (eqs. 41–43, as SmoothContact does), and a contact whose normal force turns negative
+// stops the tree at the instant, located within the step (1e-10 s) by bisection on the step's
+// fraction: the caller splits the tree there.
+//
+// Not yet: friction mode switches inside a tree (each contact keeps its mode), seams between
+// polynomial pieces of Loop patches, adaptive steps.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "contact/smooth/contact_tree_dynamics.hpp"
+#include "contact/smooth/smooth_contact.hpp"
+
+namespace contactsim {
+
+struct ContactTreeSetup {
+  /// One contact: its body 1 (`child`, a free body carrying surface1) and body 2 (`parent`: a
+  /// free body carrying surface2, or ContactTreeEdge::kFixed: a fixed body at E_w_2).
+  struct Edge {
+    int child = 0;
+    int parent = ContactTreeEdge::kFixed;
+    std::shared_ptr<const Surface> surface1, surface2;  ///< body frames at the centres of mass
+    Frame E_w_2 = Frame::Identity();
+    FrictionParameters friction;
+  };
+  std::vector<MassProperties> bodies;  ///< the free bodies
+  std::vector<Edge> edges;             ///< topological order (contactTreeAcceleration)
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);
+  double step = 1e-3;  ///< RK4 step [s]
+};
+
+struct ContactTreeState {
+  /// Per edge: patches, q, q̇ (on the mode's constraints) and mode; body2 is not used.
+  std::vector<SmoothContactState> edges;
+  /// Per body: the pose and twist of a floating root (a body that is no edge's child); the other
+  /// bodies' entries are not used (their motion follows from the edges).
+  std::vector<RigidBodyState> roots;
+};
+
+class ContactTree {
+ public:
+  /// Validates the setup (a tree, surfaces, mass properties, a positive step) and the state
+  /// (sizes, patch indices, q within the domains, finite) and throws InvalidInputError naming
+  /// the problem.
+  ContactTree(ContactTreeSetup setup, ContactTreeState initial, double time = 0.0);
+
+  /// Integrates to time t, or until a contact separates (then separatedEdge() ≥ 0 and time() is
+  /// when its normal force went through zero), or a contact leaves an open surface boundary.
+  void advanceTo(double t);
+
+  [[nodiscard]] double time() const noexcept { return time_; }
+  [[nodiscard]] const ContactTreeState& state() const noexcept { return state_; }
+  /// The contact that separated (normal force through zero) or left its surface, else −1.
+  [[nodiscard]] int separatedEdge() const noexcept { return separated_; }
+  [[nodiscard]] const std::vector<SmoothContactEvent>& events() const noexcept { return events_; }
+  [[nodiscard]] long steps() const noexcept { return steps_; }
+
+  /// ^w_bE and ^bφ(w, b) of free body b.
+  [[nodiscard]] Frame worldPose(int body) const;
+  [[nodiscard]] Twist bodyTwist(int body) const;
+  /// Kinetic plus gravitational potential energy of all free bodies [J].
+  [[nodiscard]] double energy() const;
+  /// Accelerations, constraint wrenches and normal forces now.
+  [[nodiscard]] ContactTreeAcceleration acceleration() const;
+  /// Distance between the two contact points of `edge` and the angle between their normals
+  /// (−n₂ against n₁), in the world: zero to rounding by construction.
+  [[nodiscard]] std::pair<double, double> constraintResidual(int edge) const;
+
+ private:
+  using Vector = Eigen::VectorXd;
+  // Everything evaluated at one ODE state: kinematics, poses, the tree's dynamics.
+  struct Evaluation;
+  [[nodiscard]] Evaluation evaluate(const Vector& x) const;
+  [[nodiscard]] Vector derivative(const Vector& x) const;
+  [[nodiscard]] Vector rk4(const Vector& x, double h) const;
+  [[nodiscard]] Vector pack() const;
+  void unpack(const Vector& x);
+  // Smallest distance of a contact point inside its patch domain (negative: outside), and which
+  // edge and body (1 or 2) it is.
+  struct Boundary {
+    double distance;
+    int edge, body;
+  };
+  [[nodiscard]] Boundary nearestBoundary(const Vector& x) const;
+  void step(double h);
+  void crossBoundary(int edge, int body);
+  void log(SmoothContactEventType type, std::string detail);
+
+  ContactTreeSetup setup_;
+  ContactTreeState state_;
+  std::vector<int> parent_edge_;  // per body: the edge whose child it is, or −1
+  double time_;
+  int separated_ = -1;
+  long steps_ = 0;
+  std::vector<SmoothContactEvent> events_;
+  // Per edge: the direction the sliding friction opposes over the step being taken (the slip's
+  // at the step's start; contactAcceleration's hint).
+  std::vector<Eigen::Vector2d> hints_;
+};
+
+}  // namespace contactsim

@@ -1,0 +1,181 @@
+// Contact trees in time (issue 23): a ball sliding or rolling off a ball that stands on a table
+// separates where the classic analyses say (cos θ = 2/3 cos θ₀ frictionless, 10/17 cos θ₀ rolling),
+// located within the step; a ball rocking inside a free spherical shell that slides on a
+// frictionless table keeps the horizontal momentum and the energy, and every contact its
+// constraint.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "contact/smooth/contact_from_pose.hpp"
+#include "contact/smooth/contact_tree.hpp"
+#include "contactsim/geometry/analytic_surfaces.hpp"
+
+namespace contactsim {
+namespace {
+
+constexpr double kG = 9.81;
+
+MassProperties solidBall(double mass, double radius) {
+  return MassProperties::principal(mass, Vec3::Constant(0.4 * mass * radius * radius));
+}
+
+// The state of contact `e` of a tree for two bodies' states (parent fixed at e.E_w_2 when
+// parent_state is null), from the points of each surface in the given world directions.
+SmoothContactState edgeState(const ContactTreeSetup::Edge& e, const MassProperties& child_mass,
+                             const std::optional<MassProperties>& parent_mass,
+                             const RigidBodyState& child, const RigidBodyState* parent,
+                             FrictionMode mode, const SurfacePoint& p1, const SurfacePoint& p2) {
+  SmoothContactSetup s;
+  s.surface1 = e.surface1;
+  s.surface2 = e.surface2;
+  s.mass1 = child_mass;
+  s.E_w_2 = e.E_w_2;
+  s.friction = e.friction;
+  if (parent == nullptr)
+    return contactStateFromPose(s, child.pose(), child.twist, mode, 1e-9, p1.patch, p1.st, p2.patch,
+                                p2.st);
+  s.mass2 = parent_mass;
+  return contactStateFromStates(s, child, *parent, mode, 1e-9, p1.patch, p1.st, p2.patch, p2.st);
+}
+
+// An edge of the tree: `child` carrying surface1 on `parent` (a free body, or the fixed table
+// when kFixed), with friction μ (no-slip friction never exceeded).
+ContactTreeSetup::Edge edgeOf(int child, int parent, std::shared_ptr<const Surface> surface1,
+                              std::shared_ptr<const Surface> surface2, double mu) {
+  ContactTreeSetup::Edge e;
+  e.child = child;
+  e.parent = parent;
+  e.surface1 = std::move(surface1);
+  e.surface2 = std::move(surface2);
+  e.friction.mu = mu;
+  e.friction.mu_static = 1e9;
+  return e;
+}
+
+// A ball (R2) released at rest at θ₀ from the top of a ball (R1, 2e9 kg: practically fixed) that
+// stands on a frictionless table; the upper contact frictionless or rolling.
+double separationAngle(double theta0, FrictionMode mode, double* force_at_separation) {
+  const double R1 = 0.1, R2 = 0.05;
+  ContactTreeSetup setup;
+  setup.bodies = {solidBall(2e9, R1), solidBall(0.5, R2)};
+  setup.step = 1e-3;
+  const auto plane = std::make_shared<ChartSurface>(makePlane(100.0));
+  const auto lower_ball = std::make_shared<ChartSurface>(makeSphere(R1));
+  const ContactTreeSetup::Edge table = edgeOf(0, ContactTreeEdge::kFixed, lower_ball, plane, 0.0);
+  const ContactTreeSetup::Edge top = edgeOf(1, 0, std::make_shared<ChartSurface>(makeSphere(R2)),
+                                            lower_ball, mode == FrictionMode::kSliding ? 0.0 : 1.0);
+  setup.edges = {table, top};
+  const Vec3 up(std::sin(theta0), 0.0, std::cos(theta0));
+  const RigidBodyState lower = RigidBodyState::fromWorldVelocities(Vec3(0, 0, R1), Quat::Identity(),
+                                                                   Vec3::Zero(), Vec3::Zero());
+  const RigidBodyState upper = RigidBodyState::fromWorldVelocities(
+      lower.position + (R1 + R2) * up, Quat::Identity(), Vec3::Zero(), Vec3::Zero());
+  ContactTreeState state;
+  state.roots.resize(2);
+  state.edges = {
+      edgeState(table, setup.bodies[0], std::nullopt, lower, nullptr, FrictionMode::kSliding,
+                sphereChartPoint(-Vec3::UnitZ()), SurfacePoint{0, Vec2(0.5, 0.5)}),
+      edgeState(top, setup.bodies[1], setup.bodies[0], upper, &lower, mode, sphereChartPoint(-up),
+                sphereChartPoint(up))};
+  ContactTree tree(setup, state);
+  tree.advanceTo(2.0);
+  EXPECT_EQ(tree.separatedEdge(), 1);
+  *force_at_separation = tree.acceleration().edges[1].normal_force;
+  const Vec3 d = tree.worldPose(1).translation() - tree.worldPose(0).translation();
+  return std::atan2(std::hypot(d.x(), d.y()), d.z());
+}
+
+// The separation's angle against cos θ = ratio · cos θ₀, and the normal force at the located
+// instant: zero to its rate (about m g per radian-second) times 1e-10 s.
+void expectSeparationAt(FrictionMode mode, double ratio) {
+  const double theta0 = 0.2;
+  double force = 1.0;
+  const double theta = separationAngle(theta0, mode, &force);
+  EXPECT_NEAR(std::cos(theta), ratio * std::cos(theta0), 1e-7);
+  EXPECT_LT(std::abs(force), 0.5 * kG * 1e-8);
+  ::testing::Test::RecordProperty(
+      "cos_error", ::testing::PrintToString(std::cos(theta) - ratio * std::cos(theta0)));
+  ::testing::Test::RecordProperty("force_N", ::testing::PrintToString(force));
+}
+
+TEST(ContactTreeTest, AFrictionlessBallLeavesABallWhereCosThetaIsTwoThirdsOfItsStart) {
+  // A frictionless ball does not turn: a particle on a sphere of radius R1 + R2, which leaves it
+  // where g cos θ = v²/(R1 + R2) with v² = 2 g (R1 + R2)(cos θ₀ − cos θ).
+  expectSeparationAt(FrictionMode::kSliding, 2.0 / 3.0);
+}
+
+TEST(ContactTreeTest, ARollingBallLeavesABallWhereCosThetaIsTenSeventeenths) {
+  // Rolling without slipping: v² = 10/7 g (R1 + R2)(cos θ₀ − cos θ), so cos θ = 10/17 cos θ₀.
+  expectSeparationAt(FrictionMode::kRolling, 10.0 / 17.0);
+}
+
+TEST(ContactTreeTest, BallInAShellOnAFrictionlessTableKeepsMomentumEnergyAndConstraints) {
+  // A spherical shell (inner 0.2 m, outer 0.22 m) slides on a frictionless table while a ball
+  // (0.05 m) rolls inside it: nothing pushes horizontally from outside, rolling contact does no
+  // work.
+  const double inner = 0.2, outer = 0.22, r = 0.05, M = 3.0, m = 0.6;
+  ContactTreeSetup setup;
+  const double I_shell = 0.4 * M * (std::pow(outer, 5) - std::pow(inner, 5)) /
+                         (std::pow(outer, 3) - std::pow(inner, 3));
+  setup.bodies = {MassProperties::principal(M, Vec3::Constant(I_shell)), solidBall(m, r)};
+  setup.step = 1e-3;
+  const auto shell_surface = std::make_shared<ChartSurface>(makeSphericalShell(inner, outer));
+  const ContactTreeSetup::Edge table =
+      edgeOf(0, ContactTreeEdge::kFixed, shell_surface,
+             std::make_shared<ChartSurface>(makePlane(100.0)), 0.0);
+  const ContactTreeSetup::Edge ball =
+      edgeOf(1, 0, std::make_shared<ChartSurface>(makeSphere(r)), shell_surface, 1.0);
+  setup.edges = {table, ball};
+  const RigidBodyState shell = RigidBodyState::fromWorldVelocities(
+      Vec3(0, 0, outer), Quat::Identity(), Vec3(0.0, 0.0, 0.3), Vec3::Zero());
+  const Vec3 down = Vec3(std::sin(0.6), 0.0, -std::cos(0.6));
+  const RigidBodyState b = RigidBodyState::fromWorldVelocities(
+      shell.position + (inner - r) * down, Quat::Identity(), Vec3::Zero(), Vec3(0.0, 0.2, 0.0));
+  SurfacePoint inside = sphereChartPoint(down);
+  inside.patch += 6;  // the shell's inner sphere: charts 6–11
+  ContactTreeState state;
+  state.roots.resize(2);
+  state.edges = {
+      edgeState(table, setup.bodies[0], std::nullopt, shell, nullptr, FrictionMode::kSliding,
+                sphereChartPoint(-Vec3::UnitZ()), SurfacePoint{0, Vec2(0.5, 0.5)}),
+      edgeState(ball, setup.bodies[1], setup.bodies[0], b, &shell, FrictionMode::kRolling,
+                sphereChartPoint(down), inside)};
+  ContactTree tree(setup, state);
+  const auto momentum = [&] {
+    Vec3 p = Vec3::Zero();
+    for (int i = 0; i < 2; ++i)
+      p += setup.bodies[static_cast<std::size_t>(i)].mass() * tree.worldPose(i).linear() *
+           linear(tree.bodyTwist(i));
+    return p;
+  };
+  const Vec3 p0 = momentum();
+  const double e0 = tree.energy();
+  double worst_gap = 0.0, worst_angle = 0.0, worst_p = 0.0, worst_e = 0.0;
+  for (int k = 1; k <= 200; ++k) {
+    tree.advanceTo(0.01 * k);
+    ASSERT_EQ(tree.separatedEdge(), -1) << "at " << tree.time();
+    for (int e = 0; e < 2; ++e) {
+      const auto [gap, angle] = tree.constraintResidual(e);
+      worst_gap = std::max(worst_gap, gap);
+      worst_angle = std::max(worst_angle, angle);
+    }
+    worst_p = std::max(worst_p, (momentum() - p0).head<2>().norm());
+    worst_e = std::max(worst_e, std::abs(tree.energy() - e0));
+  }
+  EXPECT_LT(worst_gap, 1e-12);
+  EXPECT_LT(worst_angle, 1e-12);
+  EXPECT_LT(worst_p, 1e-10);
+  EXPECT_LT(worst_e, 1e-8 * (m + M) * kG * outer);
+  // Not trivial: the shell moved against the ball and the ball crossed patches.
+  EXPECT_GT(std::abs(tree.worldPose(0).translation().x()), 1e-3);
+  EXPECT_FALSE(tree.events().empty());  // patch crossings
+  RecordProperty("energy_error_J", ::testing::PrintToString(worst_e));
+  RecordProperty("momentum_error", ::testing::PrintToString(worst_p));
+  RecordProperty("gap_m", ::testing::PrintToString(worst_gap));
+  RecordProperty("shell_x_m", ::testing::PrintToString(tree.worldPose(0).translation().x()));
+  RecordProperty("events", ::testing::PrintToString(tree.events().size()));
+}
+
+}  // namespace
+}  // namespace contactsim
