@@ -35,7 +35,7 @@ std::string pairLabel(std::size_t k) {
 }
 
 // The one kind of shape the world's bodies have (kNone if none has a shape); mixed worlds
-// (smooth and polyhedral bodies) are resolved before.
+// (two or more of smooth, polyhedral and mesh bodies) are resolved before.
 ShapeKind worldKind(const WorldDescription& d) {
   std::optional<std::size_t> first;
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
@@ -48,8 +48,8 @@ ShapeKind worldKind(const WorldDescription& d) {
       throw InvalidInputError(
           bodyLabel(d, i) + ": has " + describe(kind) + " but " + bodyLabel(d, *first) + " has " +
           describe(shapeKind(d.bodies[*first])) +
-          "; smooth surfaces meet polyhedra and half-spaces in one world, but triangle meshes "
-          "meet only meshes so far, and planar bodies cannot meet 3D ones");
+          "; smooth surfaces, polyhedra, half-spaces and triangle meshes meet in one world, "
+          "but planar bodies cannot meet 3D ones");
     }
   }
   return first ? shapeKind(d.bodies[*first]) : ShapeKind::kNone;
@@ -65,8 +65,8 @@ InvalidInputError unsupportedPair(const WorldDescription& d, std::size_t k, Shap
                   : "body '" + d.bodies[p.body_a].name + "' (" + describe(a) + ") and body '" +
                         d.bodies[p.body_b].name + "' (" + describe(b) + ")") +
       "; smooth takes two smooth surfaces, point two polyhedra or half-spaces or two meshes "
-      "(or, in a world of smooth and polyhedral bodies, any two of them), 6d two meshes, "
-      "response two planar bodies");
+      "(or, in a world of smooth, polyhedral and mesh bodies, any two of them), 6d two meshes "
+      "(not yet in such a mixed world), response two planar bodies");
 }
 
 // The model a world of this kind runs when no pair overrides it.
@@ -125,14 +125,15 @@ double mean(const std::optional<double>& a, const std::optional<double>& b, doub
 }  // namespace
 
 bool isMixedWorld(const WorldDescription& description) {
-  bool smooth = false, polyhedral = false, other = false;
+  bool smooth = false, polyhedral = false, mesh = false, planar = false;
   for (const BodyDescription& b : description.bodies) {
     const ShapeKind kind = shapeKind(b);
     smooth = smooth || kind == ShapeKind::kSmooth;
     polyhedral = polyhedral || kind == ShapeKind::kPolyhedral;
-    other = other || kind == ShapeKind::kMesh || kind == ShapeKind::kPlanar;
+    mesh = mesh || kind == ShapeKind::kMesh;
+    planar = planar || kind == ShapeKind::kPlanar;
   }
-  return smooth && polyhedral && !other;
+  return int{smooth} + int{polyhedral} + int{mesh} >= 2 && !planar;
 }
 
 ShapeKind shapeKind(const BodyDescription& body) {
@@ -203,8 +204,8 @@ std::string restitutionGiver(const WorldDescription& d) {
   return who;
 }
 
-// A mixed world (issue 22): every pair a velocity-level point contact, plastic, stepped by
-// semi-implicit Euler at the scene's step.
+// A mixed world (issue 22): every pair a velocity-level point contact (mesh pairs too: the 6D
+// blocks are not mixed in yet), stepped by semi-implicit Euler at the scene's step.
 WorldDescription resolveMixed(WorldDescription d) {
   using namespace world_detail;
   if (d.integrator.method != IntegratorMethod::kSemiImplicitEuler) {
@@ -220,9 +221,10 @@ WorldDescription resolveMixed(WorldDescription d) {
       throw unsupportedPair(d, k, shapeKind(d.bodies[p.body_a]), shapeKind(d.bodies[p.body_b]));
     if (p.model && *p.model != ContactModel::kPoint) {
       throw InvalidInputError(pairLabel(k) + ": the " + toString(*p.model) +
-                              " model cannot be chosen in a world of smooth and polyhedral "
-                              "bodies: every pair is a velocity-level point contact there "
-                              "(smooth surfaces at their exact closest points)");
+                              " model cannot be chosen in a mixed world (smooth, polyhedral and "
+                              "mesh bodies): every pair is a velocity-level point contact there "
+                              "(smooth surfaces at their exact closest points; 6D blocks between "
+                              "meshes are not mixed into its islands yet)");
     }
   }
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {

@@ -10,6 +10,7 @@
 #include "collision/convex_contact.hpp"
 #include "collision/manifold_reduction.hpp"
 #include "collision/smooth_convex_proximity.hpp"
+#include "collision/smooth_mesh_proximity.hpp"
 #include "geometry/differential.hpp"
 #include "mixed_world.hpp"
 #include "sphere_pairs.hpp"
@@ -40,20 +41,6 @@ ConvexObstacle obstacleOf(const MixedWorld::Body& body) {
   return o;
 }
 
-// The parameter point of the tessellation vertex nearest to x (body coordinates).
-SurfacePoint nearestVertexOrigin(const TessellatedSurface& mesh, const Vec3& x) {
-  std::size_t best = 0;
-  double nearest = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
-    const double d = (mesh.positions[i] - x).squaredNorm();
-    if (d < nearest) {
-      nearest = d;
-      best = i;
-    }
-  }
-  return mesh.origins[best];
-}
-
 // Whether the ball of radius r about x (world) comes within the tessellation error of a vertex of
 // the smooth body's tessellation: a cheap test that the polyhedron bounded by that ball may touch
 // it (the tessellation's vertices lie on the surface, its triangles within the error of it; the
@@ -72,6 +59,8 @@ bool nearTessellation(const ProximityShape& smooth, const Frame& E_w_s, const Ve
 Vec3 centreOf(const MixedWorld::Body& body) {
   if (body.polyhedron)
     return poseOf(body) * body.polyhedron->centroid();
+  if (body.mesh)
+    return poseOf(body) * body.mesh->centre;
   return body.position;
 }
 
@@ -84,6 +73,8 @@ double MixedWorld::reach(const Body& body) const {
     return body.smooth->boundingRadius() + body.smooth->tessellationError();
   if (body.polyhedron)
     return body.polyhedron->radius();
+  if (body.mesh)
+    return body.mesh->radius;
   return std::numeric_limits<double>::infinity();
 }
 
@@ -122,8 +113,16 @@ void MixedWorld::addPair(std::size_t a, std::size_t b, std::vector<Generated>& o
     std::swap(a, b);
   const Body& A = bodies_[a];
   const Body& B = bodies_[b];
+  if (A.smooth && B.mesh) {
+    addSmoothMeshPair(a, b, mu, out);
+    return;
+  }
   if (A.smooth) {
     addSmoothPair(a, b, mu, out);
+    return;
+  }
+  if (A.mesh || B.mesh) {
+    addMeshPair(a, b, mu, out);
     return;
   }
   // Polyhedron against polyhedron or half-space: the manifold, reduced.

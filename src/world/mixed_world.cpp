@@ -30,6 +30,7 @@ std::vector<std::pair<std::size_t, std::size_t>> pairsOf(
 MixedWorld::MixedWorld(const WorldDescription& description)
     : gravity_(description.gravity),
       settings_(description.integrator.point_contact),
+      resolution_(description.integrator.volume_contact.resolution),
       impact_(description.collisions.impact),
       contact_speed_(description.collisions.contact_speed),
       materials_(description),
@@ -61,10 +62,10 @@ MixedWorld::MixedWorld(const WorldDescription& description)
       b.half_space = d.half_space;
       b.half_space->offset /= d.half_space->normal.norm();
       b.half_space->normal.normalize();
-    } else {
+    } else if (!d.mesh) {
       throw InvalidInputError(bodyLabel(i, d.name) +
-                              ": a body of a mixed world needs a smooth surface, a polyhedron "
-                              "or a half-space");
+                              ": a body of a mixed world needs a smooth surface, a polyhedron, "
+                              "a half-space or a closed triangle mesh");
     }
     const RigidBodyState& s = d.initial_state;
     b.position = s.position;
@@ -74,6 +75,7 @@ MixedWorld::MixedWorld(const WorldDescription& description)
     bodies_.push_back(std::move(b));
     names_.push_back(d.name);
   }
+  prepareMeshes(description);
   // Bodies must not start inside each other: that would be silently pushed apart.
   const std::vector<Generated> initial = generateContacts();
   for (const Generated& g : initial) {

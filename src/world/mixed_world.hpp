@@ -1,12 +1,13 @@
 // A world whose bodies have shapes of different contact models — smooth surfaces, convex
-// polyhedra, fixed half-spaces — stepped at the velocity level (issue 22, mixed islands; the
-// design in docs/ARCHITECTURE.md "Islands"). Each frame of the scene's step h: contacts of every
-// pair within the margin (polyhedra by their manifolds as PointContactWorld; every pair with a
-// smooth surface as one point contact at the exact closest points: Newton on the smooth surface
-// against the obstacle's signed distance, or on both smooth surfaces), frictional impulses by the
-// projected block Gauss–Seidel of contact/point/frictional_contact, warm started, then symplectic
-// Euler. Islands (union–find over the contact pairs) are rebuilt each frame and their merges and
-// splits logged.
+// polyhedra, fixed half-spaces, closed triangle meshes — stepped at the velocity level (issue 22,
+// mixed islands; the design in docs/ARCHITECTURE.md "Islands"). Each frame of the scene's step h:
+// contacts of every pair within the margin (polyhedra by their manifolds as PointContactWorld;
+// every pair with a smooth surface as point contacts at the exact closest points: Newton on the
+// smooth surface against the obstacle's signed distance, on both smooth surfaces, or against a
+// mesh's faces, convex edges and vertices; mesh pairs in mixed_mesh_contacts.cpp), frictional
+// impulses by the projected block Gauss–Seidel of contact/point/frictional_contact, warm started,
+// then symplectic Euler. Islands (union–find over the contact pairs) are rebuilt each frame and
+// their merges and splits logged.
 //
 // Pairs with restitution e > 0 collide by the Chatterjee–Ruina law when their contact closes
 // within the step (mixed_impacts.cpp); the velocity-level solve is plastic. A smooth body that
@@ -26,7 +27,10 @@
 #include <vector>
 
 #include "collision/convex_contact.hpp"
+#include "collision/convex_intersection.hpp"
+#include "collision/ray_cast_body.hpp"
 #include "collision/smooth_convex_proximity.hpp"
+#include "collision/smooth_mesh_proximity.hpp"
 #include "collision/surface_proximity.hpp"
 #include "contact/point/frictional_contact.hpp"
 #include "contact/smooth/smooth_contact.hpp"
@@ -71,6 +75,11 @@ class MixedWorld {
     std::shared_ptr<const Surface> surface;  // the smooth body's, for continuous contact
     std::shared_ptr<const ConvexPolyhedron> polyhedron;
     std::optional<BodyDescription::HalfSpace> half_space;  // body coordinates
+    std::shared_ptr<const MeshFeatures> mesh;              // a closed triangle mesh
+    // The closed mesh of a mesh body or of a polyhedron that meets one, ray cast for the
+    // intersection volume of their pairs (mixed_mesh_contacts.cpp); its planes when convex.
+    std::shared_ptr<const RayCastBody> rays;
+    std::shared_ptr<const ConvexMeshPlanes> convex;
     Vec3 position = Vec3::Zero();
     Quat orientation = Quat::Identity();
     Vec3 velocity = Vec3::Zero();  // world
@@ -89,6 +98,7 @@ class MixedWorld {
     std::optional<ClosestPoints> smooth_pair;
     std::vector<std::optional<SurfacePoint>> vertices;  // a polyhedron's, on the smooth surface
     std::vector<std::optional<SurfacePoint>> edges;     // their deepest points' projections
+    SmoothMeshMemory mesh;                              // smooth against a mesh
   };
   std::vector<Generated> generateContacts();
   int collideClosing(const std::vector<Generated>& contacts);  // mixed_impacts.cpp
@@ -104,6 +114,9 @@ class MixedWorld {
   void endContinuous(std::size_t body, const std::string& why);
   void addPair(std::size_t a, std::size_t b, std::vector<Generated>& out);
   void addSmoothPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
+  void addMeshPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
+  void addSmoothMeshPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out);
+  void prepareMeshes(const WorldDescription& description);
   void addFeatureContacts(std::size_t a, std::size_t b, double mu,
                           const SmoothConvexPoints& closest, std::vector<Generated>& out);
   [[nodiscard]] double reach(const Body& body) const;
@@ -111,6 +124,7 @@ class MixedWorld {
 
   Vec3 gravity_;
   PointContactSettings settings_;
+  double resolution_;        // [m] ray spacing of mesh pairs' intersection volumes
   ImpactParameters impact_;  // the collisions' law; e and μ per pair
   double contact_speed_;     // [m/s] closing speeds at or below it rest, they do not collide
   std::vector<Body> bodies_;

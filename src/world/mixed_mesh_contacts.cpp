@@ -1,0 +1,138 @@
+// The contacts of a mixed world's pairs with a closed triangle mesh (mixed_world.hpp; issue 22,
+// "meshes in mixed worlds"):
+//  - smooth surface against mesh: point contacts at the exact closest features
+//    (collision/smooth_mesh_proximity: Newton on the smooth surface against each face's plane,
+//    the deepest points of convex edges, the projections of vertices; normal from the smooth
+//    surface), speculative within the margin like every other pair with a smooth surface;
+//  - mesh against a fixed half-space: each vertex within the margin at its exact distance;
+//  - mesh against mesh or polyhedron: the point-based contacts of bouchard-2015 §6 from the
+//    pair's intersection volume (world/mesh_point_contacts; a polyhedron as the closed mesh of its
+//    faces), exact moments for two convex meshes (collision/convex_intersection). They exist only
+//    where the bodies overlap (V > 0); the overlap is pushed out by the Baumgarte fraction.
+// The 6D blocks of the design are not used here yet: every block of a mixed island is a point.
+#include <algorithm>
+#include <map>
+
+#include "collision/contact_patch.hpp"
+#include "collision/intersection_volume.hpp"
+#include "collision/manifold_reduction.hpp"
+#include "mesh_point_contacts.hpp"
+#include "mixed_world.hpp"
+
+namespace contactsim::world_detail {
+
+namespace {
+
+// A smooth contact with a mesh deeper than this many margins lies behind an open or concave part
+// of the surface (the far wall of a shell, the rim of a bowl seen from inside), not in contact.
+constexpr double kDeepestInMargins = 5.0;
+
+Frame poseOf(const MixedWorld::Body& body) {
+  return makeFrame(body.orientation, body.position);
+}
+
+// The closed mesh of a convex polyhedron's faces, each face a fan from its first vertex
+// (counter-clockwise seen from outside, as the faces are).
+std::shared_ptr<const TriangleMesh> meshOf(const ConvexPolyhedron& p) {
+  std::vector<TriangleMesh::Triangle> triangles;
+  for (int f = 0; f < p.faceCount(); ++f) {
+    const auto face = p.face(f);
+    for (std::size_t k = 1; k + 1 < face.size(); ++k)
+      triangles.emplace_back(face[0], face[k], face[k + 1]);
+  }
+  return std::make_shared<const TriangleMesh>(p.vertices(), std::move(triangles), "",
+                                              MeshValidation::kSkipSelfIntersection);
+}
+
+}  // namespace
+
+// Each mesh object's features, ray-casting hierarchy and (when convex) planes, built once and
+// shared by the bodies that use it; polyhedra get a mesh of their own when a mesh may meet them.
+void MixedWorld::prepareMeshes(const WorldDescription& description) {
+  struct Prepared {
+    std::shared_ptr<const MeshFeatures> features;
+    std::shared_ptr<const RayCastBody> rays;
+    std::shared_ptr<const ConvexMeshPlanes> convex;
+  };
+  std::map<const void*, Prepared> cache;
+  const auto prepare = [&](const void* key, const std::shared_ptr<const TriangleMesh>& mesh) {
+    Prepared& p = cache[key];
+    if (!p.rays) {
+      p.features = std::make_shared<const MeshFeatures>(mesh);
+      p.rays = std::make_shared<const RayCastBody>(*mesh);
+      if (std::optional<ConvexMeshPlanes> planes = convexMeshPlanes(*mesh))
+        p.convex = std::make_shared<const ConvexMeshPlanes>(std::move(*planes));
+    }
+    return p;
+  };
+  const bool any_mesh = std::any_of(description.bodies.begin(), description.bodies.end(),
+                                    [](const BodyDescription& d) { return d.mesh != nullptr; });
+  if (any_mesh)
+    description.integrator.volume_contact.validate();  // the ray spacing of mesh pairs
+  for (std::size_t i = 0; i < description.bodies.size(); ++i) {
+    const BodyDescription& d = description.bodies[i];
+    Body& b = bodies_[i];
+    if (d.mesh) {
+      const Prepared& p = prepare(d.mesh.get(), d.mesh);
+      b.mesh = p.features;
+      b.rays = p.rays;
+      b.convex = p.convex;
+    } else if (any_mesh && d.polyhedron) {
+      const Prepared& p = prepare(d.polyhedron.get(), meshOf(*d.polyhedron));
+      b.rays = p.rays;
+      b.convex = p.convex;
+    }
+  }
+}
+
+// A smooth surface (a) against a mesh (b): the exact closest features, reduced as manifolds are.
+void MixedWorld::addSmoothMeshPair(std::size_t a, std::size_t b, double mu,
+                                   std::vector<Generated>& out) {
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  std::vector<ContactPoint> points =
+      smoothMeshContacts(*A.smooth, poseOf(A), *B.mesh, poseOf(B), settings_.margin,
+                         kDeepestInMargins * settings_.margin, newton_[{a, b}].mesh);
+  const double radius = std::min(reach(A), reach(B));
+  for (const ContactPoint& p : reduceManifold(std::move(points), settings_.max_points_per_pair,
+                                              settings_.weld_fraction * radius)) {
+    out.push_back({{a, b, p.point, p.normal, mu, 0.0}, p.separation});
+  }
+}
+
+// A mesh or polyhedron (a) against a mesh, polyhedron or half-space (b), one of them a mesh.
+void MixedWorld::addMeshPair(std::size_t a, std::size_t b, double mu, std::vector<Generated>& out) {
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  const Frame X_WA = poseOf(A), X_WB = poseOf(B);
+  std::vector<ContactPoint> points;
+  if (B.half_space) {
+    // Each vertex of the mesh at its distance from the plane (exact), within the margin.
+    const Vec3 n = B.orientation * B.half_space->normal;
+    const double offset = B.half_space->offset + n.dot(B.position);
+    const std::vector<Vec3>& vertices = A.mesh->mesh->vertices();
+    for (std::size_t k = 0; k < vertices.size(); ++k) {
+      const Vec3 x = X_WA * vertices[k];
+      const double separation = n.dot(x) - offset;
+      if (separation < settings_.margin)
+        points.push_back({x - 0.5 * separation * n, n, separation, k + 1});
+    }
+  } else {
+    // bouchard-2015 §4: the intersection volume's moments (exact for two convex meshes), its
+    // patch, and the point contacts of §6 from it; none where the bodies do not overlap.
+    const VolumeMoments moments =
+        A.convex && B.convex
+            ? convexIntersection(A.rays->mesh(), *A.convex, X_WA, B.rays->mesh(), *B.convex, X_WB)
+            : intersectionVolume(*A.rays, X_WA, *B.rays, X_WB, {resolution_}).moments;
+    if (!(moments.volume > 0.0))
+      return;
+    points = meshPointContacts(*A.rays, X_WA, *B.rays, X_WB, contactPatch(moments));
+  }
+  const double radius = std::min(reach(A), reach(B));
+  for (const ContactPoint& p : reduceManifold(std::move(points), settings_.max_points_per_pair,
+                                              settings_.weld_fraction * radius)) {
+    out.push_back({{a, b, p.point, p.normal, mu, 0.0}, p.separation});
+  }
+}
+
+}  // namespace contactsim::world_detail
