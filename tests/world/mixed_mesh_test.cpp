@@ -8,10 +8,18 @@
 // with e = 1 and no friction the kinetic energy (Chatterjee–Ruina with e = 1 is elastic).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <numbers>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "collision/ray_cast_body.hpp"
+#include "collision/surface_proximity.hpp"
 #include "contactsim/scene/scene.hpp"
 #include "mixed_checks.hpp"
 
@@ -82,6 +90,152 @@ TEST(MixedMesh, ElasticFrictionlessImpactOnAMeshKeepsKineticEnergy) {
   EXPECT_NEAR((p1 - p0).norm(), 0.0, 1e-10 * p0.norm());
   EXPECT_NEAR((L1 - L0).norm(), 0.0, 1e-10 * L0.norm());
   EXPECT_GT(world.state(0).worldAngularVelocity().norm(), 0.1);  // struck off-centre
+}
+
+// The shipped coin on the bumpy mesh floor: at every sample the coin (a torus, R = 2.5 cm,
+// r = 5 mm) overlaps the floor by less than the contact margin, measured here independently of
+// the contact code — floor vertices inside the torus by its closed-form signed distance
+// √((√(x² + y²) − R)² + z²) − r, and points of the torus inside the floor mesh by ray parity
+// (Embree), their depth the shortest exit along the floor's six axes; no step raises the energy
+// by more than 1e-6 of it (the impacts have e = 0.2, the velocity-level contacts are plastic);
+// and the coin ends at rest above the floor, not through it.
+TEST(MixedMesh, ShippedCoinOnMeshNeitherSinksNorGainsEnergy) {
+  const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/coin-on-mesh.json");
+  World world(scene.world);
+  const double margin = scene.world.integrator.point_contact.margin;
+  const double R = 0.025, r = 0.005;
+  const RayCastBody floor(*scene.world.bodies[0].mesh);
+  const Frame X_WF = makeFrame(Quat::Identity(), scene.world.bodies[0].initial_state.position);
+  // Points of the torus: a 96 × 24 grid of its angles.
+  std::vector<Vec3> torus;
+  for (int i = 0; i < 96; ++i) {
+    for (int j = 0; j < 24; ++j) {
+      const double u = 2.0 * std::numbers::pi * i / 96, v = 2.0 * std::numbers::pi * j / 24;
+      torus.emplace_back((R + r * std::cos(v)) * std::cos(u), (R + r * std::cos(v)) * std::sin(u),
+                         r * std::sin(v));
+    }
+  }
+  const auto depth = [&] {
+    const RigidBodyState coin = world.state(1);
+    const Frame X_WC = makeFrame(coin.orientation, coin.position);
+    const Frame X_CF = X_WC.inverse() * X_WF, X_FC = X_CF.inverse();
+    double deepest = 0.0;
+    for (const Vec3& v : floor.mesh().vertices()) {
+      const Vec3 x = X_CF * v;
+      if (std::abs(x.z()) > r)
+        continue;
+      const double d = std::hypot(std::hypot(x.x(), x.y()) - R, x.z()) - r;
+      deepest = std::max(deepest, -d);
+    }
+    std::vector<SurfaceCrossing> crossings;
+    for (const Vec3& p : torus) {
+      const Vec3 x = X_FC * p;
+      double exit = std::numeric_limits<double>::infinity();
+      for (int axis = 0; axis < 6; ++axis) {
+        Vec3 direction = Vec3::Zero();
+        direction[axis % 3] = axis < 3 ? 1.0 : -1.0;
+        floor.crossings(x, direction, 1.0, crossings);
+        if (crossings.empty() || crossings.front().direction != 1) {
+          exit = 0.0;  // outside
+          break;
+        }
+        exit = std::min(exit, crossings.front().t);
+      }
+      deepest = std::max(deepest, exit);
+    }
+    return deepest;
+  };
+  double deepest = 0.0, rise = 0.0, previous = world.energy(1);
+  while (world.time() < scene.duration - 1e-9) {
+    world.advanceTo(world.time() + scene.world.integrator.step);
+    const double energy = world.energy(1);
+    rise = std::max(rise, (energy - previous) / energy);
+    previous = energy;
+    if (std::fmod(world.time() + 1e-9, 0.01) < 2e-9)
+      deepest = std::max(deepest, depth());
+  }
+  EXPECT_LT(deepest, margin);
+  EXPECT_LT(rise, 1e-6);
+  const RigidBodyState coin = world.state(1);
+  EXPECT_GT(coin.position.z(), 0.0);  // above the floor's top face (bumps ±3 mm), resting
+  EXPECT_LT(coin.worldLinearVelocity().norm(), 1e-3);
+  std::printf("coin-on-mesh: deepest overlap %.3e m (margin %.0e), largest rise per step %.2e\n",
+              deepest, margin, rise);
+}
+
+// The shipped salad of four meshes in the fixed Loop bowl: every 10 ms, each mesh vertex inside
+// another body's closed mesh (the bowl's tessellation welded, 16 × 16 per patch) by ray parity,
+// its depth the shortest exit along the six axes, stays below the contact margin (plus the bowl
+// tessellation's own error, which is what that measure adds); every piece ends at rest inside the
+// bowl. Energy: the largest gain of one step is bounded by 2e-5 of the total here — above issue
+// 22's 1e-6, a regression bound, not the acceptance (mesh–mesh contacts act only once the meshes
+// overlap; docs/figures/mixed-islands/README.md).
+TEST(MixedMesh, ShippedSaladStaysInTheBowl) {
+  const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/salad-in-loop-bowl.json");
+  World world(scene.world);
+  const auto& bodies = scene.world.bodies;
+  const double margin = scene.world.integrator.point_contact.margin;
+  std::vector<std::unique_ptr<RayCastBody>> solids;
+  const ProximityShape bowl(bodies[0].surface, 16);
+  solids.push_back(
+      std::make_unique<RayCastBody>(weldTessellation(tessellate(*bodies[0].surface, 16))));
+  for (std::size_t i = 1; i < bodies.size(); ++i)
+    solids.push_back(std::make_unique<RayCastBody>(*bodies[i].mesh));
+  const auto pose = [&](std::size_t i) {
+    const RigidBodyState s = world.state(i);
+    return makeFrame(s.orientation, s.position);
+  };
+  std::vector<SurfaceCrossing> crossings;
+  const auto deepestOverlap = [&] {
+    double deepest = 0.0;
+    for (std::size_t a = 1; a < bodies.size(); ++a) {
+      for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (a == b)
+          continue;
+        const Frame X_BA = pose(b).inverse() * pose(a);
+        for (const Vec3& v : bodies[a].mesh->vertices()) {
+          double exit = std::numeric_limits<double>::infinity();
+          for (int axis = 0; axis < 6 && exit > 0.0; ++axis) {
+            Vec3 direction = Vec3::Zero();
+            direction[axis % 3] = axis < 3 ? 1.0 : -1.0;
+            solids[b]->crossings(X_BA * v, direction, 10.0, crossings);
+            exit = crossings.empty() || crossings.front().direction != 1
+                       ? 0.0
+                       : std::min(exit, crossings.front().t);
+          }
+          deepest = std::max(deepest, exit);
+        }
+      }
+    }
+    return deepest;
+  };
+  const auto total = [&] {
+    double e = 0.0;
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+      e += world.energy(i);
+    return e;
+  };
+  double deepest = 0.0, rise = 0.0, previous = total();
+  while (world.time() < scene.duration - 1e-9) {
+    world.advanceTo(world.time() + scene.world.integrator.step);
+    const double energy = total();
+    rise = std::max(rise, (energy - previous) / energy);
+    previous = energy;
+    if (std::fmod(world.time() + 1e-9, 0.01) < 2e-9)
+      deepest = std::max(deepest, deepestOverlap());
+  }
+  EXPECT_LT(deepest, margin + bowl.tessellationError());
+  EXPECT_LT(rise, 2e-5);
+  for (std::size_t i = 1; i < bodies.size(); ++i) {
+    const RigidBodyState s = world.state(i);
+    EXPECT_LT(s.worldLinearVelocity().norm(), 1e-3) << bodies[i].name;
+    EXPECT_GT(s.position.z(), 0.0) << bodies[i].name;  // in the bowl, not through it
+    EXPECT_LT(std::hypot(s.position.x(), s.position.y()), 0.15) << bodies[i].name;
+  }
+  std::printf(
+      "salad-in-loop-bowl: deepest overlap %.3e m (margin %.0e, bowl tessellation %.1e), "
+      "largest rise per step %.2e\n",
+      deepest, margin, bowl.tessellationError(), rise);
 }
 
 }  // namespace
