@@ -246,14 +246,19 @@ void ContactTree::advanceTo(double t) {
 }
 
 void ContactTree::step(double h) {
-  // Phase 1: each sliding contact's friction keeps its slip's direction over the step.
+  // Phase 1: modes the friction law changes at the step's start (eq. 35), and the direction each
+  // sliding contact's friction keeps over the step (its slip's).
+  hints_.resize(setup_.edges.size(), Eigen::Vector2d::UnitX());
+  switchModes(-1);
   const Vector start = pack();
   const Evaluation at_start = evaluate(start);
-  hints_.resize(setup_.edges.size(), Eigen::Vector2d::UnitX());
+  std::vector<bool> watched(setup_.edges.size(), false);
   for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
     const Eigen::Vector2d slip = at_start.a.edges[k].slip_velocity.head<2>();
     if (slip.norm() > 1e-12)
       hints_[k] = slip.normalized();
+    watched[k] = state_.edges[k].mode == FrictionMode::kSliding &&
+                 setup_.edges[k].friction.mu > 0.0 && slip.norm() > 1e-12;
   }
   Vector y = rk4(start, h);
   // Phase 2: a contact that leaves its patch ends the step at the patch's edge (eqs. 41–43).
@@ -276,31 +281,31 @@ void ContactTree::step(double h) {
     fraction = lo;
     y = lo > 0.0 ? rk4(start, lo * h) : start;
   }
-  // Phase 3: a contact whose normal force turns negative separates where it goes through zero.
-  const auto least_force = [&](const Vector& x, int* which) {
-    const Evaluation ev = evaluate(x);
-    double least = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < ev.a.edges.size(); ++k) {
-      if (ev.a.edges[k].normal_force < least) {
-        least = ev.a.edges[k].normal_force;
-        *which = static_cast<int>(k);
-      }
-    }
-    return least;
-  };
-  int edge = -1;
-  if (fraction > 0.0 && least_force(y, &edge) < 0.0) {
+  // Phase 3: the first event within the step ends it there, located to 1e-10 s: a normal force
+  // through zero (separation), a sliding contact's slip through zero (its stop), a rolling
+  // contact's force leaving the friction cone (eq. 35).
+  Trigger first = fraction > 0.0 ? trigger(evaluate(y), watched) : Trigger{};
+  if (first.edge >= 0) {
     double lo = 0.0, hi = fraction;
     for (int i = 0; i < 80 && (hi - lo) * h > kSeparationTime; ++i) {
       const double mid = 0.5 * (lo + hi);
-      int ignored = -1;
-      (least_force(rk4(start, mid * h), &ignored) >= 0.0 ? lo : hi) = mid;
+      const Trigger t = trigger(evaluate(rk4(start, mid * h)), watched);
+      if (t.edge < 0) {
+        lo = mid;
+      } else {
+        hi = mid;
+        first = t;
+      }
     }
-    unpack(hi > 0.0 ? rk4(start, hi * h) : start);
+    unpack(rk4(start, hi * h));
     time_ += hi * h;
     ++steps_;
-    separated_ = edge;
-    log(SmoothContactEventType::kSeparation, "contact " + toText(edge) + " separates");
+    if (first.kind == Trigger::kSeparation) {
+      separated_ = first.edge;
+      log(first.edge, SmoothContactEventType::kSeparation, "normal force through zero");
+    } else {
+      switchModes(first.kind == Trigger::kSlipStop ? first.edge : -1);
+    }
     return;
   }
   // Phase 4: accept the step (or its piece up to the edge) and cross.
@@ -311,6 +316,61 @@ void ContactTree::step(double h) {
   }
   if (fraction < 1.0)
     crossBoundary(leaving.edge, leaving.body);
+}
+
+ContactTree::Trigger ContactTree::trigger(const Evaluation& ev,
+                                          const std::vector<bool>& watched) const {
+  for (std::size_t k = 0; k < ev.a.edges.size(); ++k) {
+    if (ev.a.edges[k].normal_force < 0.0)
+      return {static_cast<int>(k), Trigger::kSeparation};
+  }
+  for (std::size_t k = 0; k < ev.a.edges.size(); ++k) {
+    const ContactAcceleration& a = ev.a.edges[k];
+    if (watched[k] && a.slip_velocity.head<2>().dot(hints_[k]) <= 0.0)
+      return {static_cast<int>(k), Trigger::kSlipStop};
+    if (state_.edges[k].mode != FrictionMode::kSliding && setup_.edges[k].friction.mu > 0.0 &&
+        a.wrench_1c.segment<2>(3).norm() > setup_.edges[k].friction.mu_static * a.normal_force) {
+      return {static_cast<int>(k), Trigger::kConeExit};
+    }
+  }
+  return {};
+}
+
+// kry-pai-2002 eq. 35: a rolling contact whose no-slip force leaves the friction cone,
+// |f_t| > μ_s f_n, slides from here, opposite to that force; a sliding contact whose slip has
+// stopped (`stopped`) or is below the slip threshold rolls if the no-slip force it would need
+// lies within the cone (else it slides on, its friction opposite to that force).
+void ContactTree::switchModes(int stopped) {
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    SmoothContactState& s = state_.edges[k];
+    const FrictionParameters& friction = setup_.edges[k].friction;
+    if (friction.mu <= 0.0)
+      continue;
+    const ContactAcceleration now = evaluate(pack()).a.edges[k];
+    const bool slow = now.slip_velocity.head<2>().norm() < friction.slip_threshold;
+    if (s.mode == FrictionMode::kSliding && (static_cast<int>(k) == stopped || slow)) {
+      s.mode = FrictionMode::kRolling;
+      const ContactAcceleration rolling = evaluate(pack()).a.edges[k];
+      const Eigen::Vector2d f_t = rolling.wrench_1c.segment<2>(3);
+      if (f_t.norm() <= friction.mu_static * rolling.normal_force) {
+        s.qdot = constrainedVelocity(contactKinematics(geometryOf(setup_.edges[k], s, s.q), s.qdot),
+                                     s.qdot, s.mode);
+        log(static_cast<int>(k), SmoothContactEventType::kModeSwitch, "sliding -> rolling");
+      } else {
+        s.mode = FrictionMode::kSliding;
+        if (f_t.norm() > 0.0)
+          hints_[k] = -f_t.normalized();
+      }
+    } else if (s.mode != FrictionMode::kSliding) {
+      const Eigen::Vector2d f_t = now.wrench_1c.segment<2>(3);
+      if (f_t.norm() > friction.mu_static * now.normal_force) {
+        const std::string from = toString(s.mode);
+        s.mode = FrictionMode::kSliding;
+        hints_[k] = -f_t.normalized();
+        log(static_cast<int>(k), SmoothContactEventType::kModeSwitch, from + " -> sliding");
+      }
+    }
+  }
 }
 
 // kry-pai-2002 §3.5, eqs. 41–43: the contact point on the edge is written in the neighbouring
@@ -333,9 +393,9 @@ void ContactTree::crossBoundary(int edge, int body) {
   const auto across = surface.acrossEdge(from, crossed, alpha);
   if (!across) {
     separated_ = edge;
-    log(SmoothContactEventType::kLeftSurface, "contact " + toText(edge) + ": body " + toText(body) +
-                                                  " patch " + toText(from) + " edge " +
-                                                  toText(crossed) + " is an open boundary");
+    log(edge, SmoothContactEventType::kLeftSurface,
+        "body " + toText(body) + " patch " + toText(from) + " edge " + toText(crossed) +
+            " is an open boundary");
     return;
   }
   // The relative twist before (eq. 43 keeps it).
@@ -363,13 +423,13 @@ void ContactTree::crossBoundary(int edge, int body) {
   const Twist phi_c = adjoint(k.E_1_1c.inverse(Eigen::Isometry)) * phi;
   s.qdot = k.H_c.topRows<5>().partialPivLu().solve(phi_c.head<5>());
   s.qdot = constrainedVelocity(contactKinematics(geometryOf(e, s, s.q), s.qdot), s.qdot, s.mode);
-  log(SmoothContactEventType::kPatchCrossing,
-      "contact " + toText(edge) + " body " + toText(body) + ": patch " + toText(from) + " -> " +
-          toText(across->patch) + " across edge " + toText(crossed));
+  log(edge, SmoothContactEventType::kPatchCrossing,
+      "body " + toText(body) + ": patch " + toText(from) + " -> " + toText(across->patch) +
+          " across edge " + toText(crossed));
 }
 
-void ContactTree::log(SmoothContactEventType type, std::string detail) {
-  events_.push_back({time_, type, std::move(detail)});
+void ContactTree::log(int edge, SmoothContactEventType type, std::string detail) {
+  events_.push_back({time_, edge, type, std::move(detail)});
 }
 
 Frame ContactTree::worldPose(int body) const {
@@ -384,16 +444,27 @@ ContactTreeAcceleration ContactTree::acceleration() const {
   return evaluate(pack()).a;
 }
 
+// Kinetic plus gravitational potential energy, −m g·p (zero at the world origin).
 double ContactTree::energy() const {
-  const Evaluation ev = evaluate(pack());
   double energy = 0.0;
-  for (std::size_t b = 0; b < setup_.bodies.size(); ++b) {
-    const MassProperties& m = setup_.bodies[b];
-    const Twist& phi = ev.a.twists[b];
-    energy +=
-        0.5 * phi.dot(m.momentum(phi)) - m.mass() * setup_.gravity.dot(ev.poses[b].translation());
-  }
+  for (std::size_t b = 0; b < setup_.bodies.size(); ++b)
+    energy += this->energy(static_cast<int>(b));
   return energy;
+}
+
+double ContactTree::energy(int body) const {
+  const Evaluation ev = evaluate(pack());
+  const auto b = static_cast<std::size_t>(body);
+  const MassProperties& m = setup_.bodies.at(b);
+  const Twist& phi = ev.a.twists[b];
+  return 0.5 * phi.dot(m.momentum(phi)) - m.mass() * setup_.gravity.dot(ev.poses[b].translation());
+}
+
+ContactTree::Snapshot ContactTree::snapshot(int edge) const {
+  const Evaluation ev = evaluate(pack());
+  const auto k = static_cast<std::size_t>(edge);
+  const Frame& E1 = ev.poses[static_cast<std::size_t>(setup_.edges.at(k).child)];
+  return {E1 * ev.k[k].E_1_1c, ev.a.edges[k]};
 }
 
 std::pair<double, double> ContactTree::constraintResidual(int edge) const {

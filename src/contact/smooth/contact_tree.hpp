@@ -8,8 +8,9 @@
 // stops the tree at the instant, located within the step (1e-10 s) by bisection on the step's
 // fraction: the caller splits the tree there.
 //
-// Not yet: friction mode switches inside a tree (each contact keeps its mode), seams between
-// polynomial pieces of Loop patches, adaptive steps.
+// Friction modes switch by eq. 35 (rolling ↔ sliding; the slip's stop located within the step
+// like a separation). Not yet: the no-spin mode's own switches (eq. 40: a rolling-no-spin contact
+// leaves only for sliding), seams between polynomial pieces of Loop patches, adaptive steps.
 #pragma once
 
 #include <memory>
@@ -36,6 +37,14 @@ struct ContactTreeSetup {
   double step = 1e-3;  ///< RK4 step [s]
 };
 
+/// Something that happened to one contact of a tree.
+struct ContactTreeEvent {
+  double time;
+  int edge;
+  SmoothContactEventType type;
+  std::string detail;
+};
+
 struct ContactTreeState {
   /// Per edge: patches, q, q̇ (on the mode's constraints) and mode; body2 is not used.
   std::vector<SmoothContactState> edges;
@@ -59,7 +68,8 @@ class ContactTree {
   [[nodiscard]] const ContactTreeState& state() const noexcept { return state_; }
   /// The contact that separated (normal force through zero) or left its surface, else −1.
   [[nodiscard]] int separatedEdge() const noexcept { return separated_; }
-  [[nodiscard]] const std::vector<SmoothContactEvent>& events() const noexcept { return events_; }
+  [[nodiscard]] const std::vector<ContactTreeEvent>& events() const noexcept { return events_; }
+  [[nodiscard]] const ContactTreeSetup& setup() const noexcept { return setup_; }
   [[nodiscard]] long steps() const noexcept { return steps_; }
 
   /// ^w_bE and ^bφ(w, b) of free body b.
@@ -67,6 +77,16 @@ class ContactTree {
   [[nodiscard]] Twist bodyTwist(int body) const;
   /// Kinetic plus gravitational potential energy of all free bodies [J].
   [[nodiscard]] double energy() const;
+  /// The same of one free body [J].
+  [[nodiscard]] double energy(int body) const;
+  /// Contact `edge` as a world sees it: body 1's contact frame in the world (origin at the
+  /// contact point, z along body 1's outward normal), and q̈, the constraint wrench on body 1 in
+  /// that frame and the normal force (eq. 19).
+  struct Snapshot {
+    Frame frame;
+    ContactAcceleration acceleration;
+  };
+  [[nodiscard]] Snapshot snapshot(int edge) const;
   /// Accelerations, constraint wrenches and normal forces now.
   [[nodiscard]] ContactTreeAcceleration acceleration() const;
   /// Distance between the two contact points of `edge` and the angle between their normals
@@ -91,7 +111,15 @@ class ContactTree {
   [[nodiscard]] Boundary nearestBoundary(const Vector& x) const;
   void step(double h);
   void crossBoundary(int edge, int body);
-  void log(SmoothContactEventType type, std::string detail);
+  void switchModes(int stopped);
+  // What ends a step early: the first contact (edge −1: none) at an ODE state whose normal force
+  // is negative, whose watched slip has stopped, or whose no-slip force has left the cone.
+  struct Trigger {
+    int edge = -1;
+    enum Kind { kSeparation, kSlipStop, kConeExit } kind = kSeparation;
+  };
+  [[nodiscard]] Trigger trigger(const Evaluation& ev, const std::vector<bool>& watched) const;
+  void log(int edge, SmoothContactEventType type, std::string detail);
 
   ContactTreeSetup setup_;
   ContactTreeState state_;
@@ -99,7 +127,7 @@ class ContactTree {
   double time_;
   int separated_ = -1;
   long steps_ = 0;
-  std::vector<SmoothContactEvent> events_;
+  std::vector<ContactTreeEvent> events_;
   // Per edge: the direction the sliding friction opposes over the step being taken (the slip's
   // at the step's start; contactAcceleration's hint).
   std::vector<Eigen::Vector2d> hints_;

@@ -5,7 +5,9 @@
 // constraint.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "contact/smooth/contact_from_pose.hpp"
 #include "contact/smooth/contact_tree.hpp"
@@ -53,9 +55,10 @@ ContactTreeSetup::Edge edgeOf(int child, int parent, std::shared_ptr<const Surfa
   return e;
 }
 
-// A ball (R2) released at rest at θ₀ from the top of a ball (R1, 2e9 kg: practically fixed) that
-// stands on a frictionless table; the upper contact frictionless or rolling.
-double separationAngle(double theta0, FrictionMode mode, double* force_at_separation) {
+// A ball (R2 = 0.05 m) released at rest at θ₀ from the top of a ball (R1 = 0.1 m, 2e9 kg:
+// practically fixed) that stands on a frictionless table; the upper contact in `mode` with
+// friction μ (μ_s = static, 1e9: never slips).
+ContactTree ballOnHeavyBall(double theta0, FrictionMode mode, double mu, double mu_static = 1e9) {
   const double R1 = 0.1, R2 = 0.05;
   ContactTreeSetup setup;
   setup.bodies = {solidBall(2e9, R1), solidBall(0.5, R2)};
@@ -63,8 +66,9 @@ double separationAngle(double theta0, FrictionMode mode, double* force_at_separa
   const auto plane = std::make_shared<ChartSurface>(makePlane(100.0));
   const auto lower_ball = std::make_shared<ChartSurface>(makeSphere(R1));
   const ContactTreeSetup::Edge table = edgeOf(0, ContactTreeEdge::kFixed, lower_ball, plane, 0.0);
-  const ContactTreeSetup::Edge top = edgeOf(1, 0, std::make_shared<ChartSurface>(makeSphere(R2)),
-                                            lower_ball, mode == FrictionMode::kSliding ? 0.0 : 1.0);
+  ContactTreeSetup::Edge top =
+      edgeOf(1, 0, std::make_shared<ChartSurface>(makeSphere(R2)), lower_ball, mu);
+  top.friction.mu_static = mu_static;
   setup.edges = {table, top};
   const Vec3 up(std::sin(theta0), 0.0, std::cos(theta0));
   const RigidBodyState lower = RigidBodyState::fromWorldVelocities(Vec3(0, 0, R1), Quat::Identity(),
@@ -78,12 +82,21 @@ double separationAngle(double theta0, FrictionMode mode, double* force_at_separa
                 sphereChartPoint(-Vec3::UnitZ()), SurfacePoint{0, Vec2(0.5, 0.5)}),
       edgeState(top, setup.bodies[1], setup.bodies[0], upper, &lower, mode, sphereChartPoint(-up),
                 sphereChartPoint(up))};
-  ContactTree tree(setup, state);
+  return ContactTree(setup, state);
+}
+
+// The angle of the upper ball's centre from the vertical through the lower ball's.
+double angleOf(const ContactTree& tree) {
+  const Vec3 d = tree.worldPose(1).translation() - tree.worldPose(0).translation();
+  return std::atan2(std::hypot(d.x(), d.y()), d.z());
+}
+
+double separationAngle(double theta0, FrictionMode mode, double* force_at_separation) {
+  ContactTree tree = ballOnHeavyBall(theta0, mode, mode == FrictionMode::kSliding ? 0.0 : 1.0);
   tree.advanceTo(2.0);
   EXPECT_EQ(tree.separatedEdge(), 1);
   *force_at_separation = tree.acceleration().edges[1].normal_force;
-  const Vec3 d = tree.worldPose(1).translation() - tree.worldPose(0).translation();
-  return std::atan2(std::hypot(d.x(), d.y()), d.z());
+  return angleOf(tree);
 }
 
 // The separation's angle against cos θ = ratio · cos θ₀, and the normal force at the located
@@ -108,6 +121,70 @@ TEST(ContactTreeTest, AFrictionlessBallLeavesABallWhereCosThetaIsTwoThirdsOfItsS
 TEST(ContactTreeTest, ARollingBallLeavesABallWhereCosThetaIsTenSeventeenths) {
   // Rolling without slipping: v² = 10/7 g (R1 + R2)(cos θ₀ − cos θ), so cos θ = 10/17 cos θ₀.
   expectSeparationAt(FrictionMode::kRolling, 10.0 / 17.0);
+}
+
+TEST(ContactTreeTest, ARollingBallStartsToSlipWhereFrictionCanNoLongerHoldIt) {
+  // Rolling from rest at θ₀ on a fixed sphere: N = m g (17 cos θ − 10 cos θ₀)/7 and
+  // F = 2/7 m g sin θ, so it slips (eq. 35) where 2 sin θ = μ (17 cos θ − 10 cos θ₀); the switch is
+  // located within the step. Solved here by bisection on that equation.
+  const double theta0 = 0.2, mu = 0.3;
+  const auto excess = [&](double th) {
+    return 2.0 * std::sin(th) - mu * (17.0 * std::cos(th) - 10.0 * std::cos(theta0));
+  };
+  double lo = theta0, hi = 1.0;
+  for (int i = 0; i < 200; ++i)
+    (excess(0.5 * (lo + hi)) < 0.0 ? lo : hi) = 0.5 * (lo + hi);
+  ContactTree tree = ballOnHeavyBall(theta0, FrictionMode::kRolling, mu, mu);
+  tree.advanceTo(2.0);
+  const auto slips = std::find_if(tree.events().begin(), tree.events().end(), [](const auto& e) {
+    return e.type == SmoothContactEventType::kModeSwitch;
+  });
+  ASSERT_NE(slips, tree.events().end());
+  EXPECT_EQ(slips->detail, "rolling -> sliding");
+  // The same start run to the switch's time: the angle there.
+  ContactTree to_switch = ballOnHeavyBall(theta0, FrictionMode::kRolling, mu, mu);
+  to_switch.advanceTo(slips->time);
+  EXPECT_NEAR(angleOf(to_switch), lo, 1e-7);
+  // Then it slides with friction, and leaves the ball later.
+  EXPECT_EQ(tree.separatedEdge(), 1);
+  EXPECT_GT(angleOf(tree), lo);
+  RecordProperty("slip_angle_error", ::testing::PrintToString(angleOf(to_switch) - lo));
+}
+
+TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
+  // A ball launched sliding at v₀ without spin on a plane: friction μ m g slows the centre and
+  // spins the ball up until it rolls, at t* = 2 v₀/(7 μ g) with v = 5/7 v₀. The slip's stop is
+  // located within the step.
+  const double R = 0.1, v0 = 2.0, mu = 0.2;
+  ContactTreeSetup setup;
+  setup.bodies = {solidBall(1.0, R)};
+  setup.step = 1e-3;
+  ContactTreeSetup::Edge table =
+      edgeOf(0, ContactTreeEdge::kFixed, std::make_shared<ChartSurface>(makeSphere(R)),
+             std::make_shared<ChartSurface>(makePlane(100.0)), mu);
+  table.friction.mu_static = mu;
+  table.friction.slip_threshold = 0.0;
+  setup.edges = {table};
+  const RigidBodyState ball = RigidBodyState::fromWorldVelocities(Vec3(0, 0, R), Quat::Identity(),
+                                                                  Vec3::Zero(), Vec3(v0, 0.0, 0.0));
+  ContactTreeState state;
+  state.roots.resize(1);
+  state.edges = {edgeState(table, setup.bodies[0], std::nullopt, ball, nullptr,
+                           FrictionMode::kSliding, sphereChartPoint(-Vec3::UnitZ()),
+                           SurfacePoint{0, Vec2(0.5, 0.5)})};
+  ContactTree tree(setup, state);
+  tree.advanceTo(1.0);
+  std::vector<ContactTreeEvent> switches;
+  std::copy_if(tree.events().begin(), tree.events().end(), std::back_inserter(switches),
+               [](const auto& e) { return e.type == SmoothContactEventType::kModeSwitch; });
+  ASSERT_EQ(switches.size(), 1u);
+  EXPECT_EQ(switches[0].detail, "sliding -> rolling");
+  EXPECT_NEAR(switches[0].time, 2.0 * v0 / (7.0 * mu * kG), 1e-9);
+  // (The instant is located to 1e-10 s on the integrated slip, whose own RK4 error at 1 ms steps
+  // is of order 1e-9 over the rolling second that follows.)
+  EXPECT_NEAR(tree.worldPose(0).linear().row(0) * linear(tree.bodyTwist(0)), 5.0 / 7.0 * v0, 1e-8);
+  RecordProperty("roll_time_error",
+                 ::testing::PrintToString(switches[0].time - 2.0 * v0 / (7.0 * mu * kG)));
 }
 
 TEST(ContactTreeTest, BallInAShellOnAFrictionlessTableKeepsMomentumEnergyAndConstraints) {
