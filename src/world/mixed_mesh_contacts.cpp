@@ -5,17 +5,24 @@
 //    the deepest points of convex edges, the projections of vertices; normal from the smooth
 //    surface), speculative within the margin like every other pair with a smooth surface;
 //  - mesh against a fixed half-space: each vertex within the margin at its exact distance;
-//  - mesh against mesh or polyhedron: the point-based contacts of bouchard-2015 §6 from the
-//    pair's intersection volume (world/mesh_point_contacts; a polyhedron as the closed mesh of its
-//    faces), exact moments for two convex meshes (collision/convex_intersection). They exist only
-//    where the bodies overlap (V > 0); the overlap is pushed out by the Baumgarte fraction.
+//  - a convex mesh against a convex mesh or a polyhedron: both as convex polyhedra (the mesh's
+//    coplanar triangles merged into faces), by their manifold within the margin as polyhedra
+//    meet (collision/convex_contact) — speculative, 3×3 point blocks as the design has for
+//    polyhedra;
+//  - any other mesh pair (a non-convex mesh): the point-based contacts of bouchard-2015 §6 from
+//    the pair's intersection volume (world/mesh_point_contacts; a polyhedron as the closed mesh of
+//    its faces). They exist only where the bodies overlap (V > 0); the overlap is pushed out by
+//    the Baumgarte fraction.
 // The 6D blocks of the design are not used here yet: every block of a mixed island is a point.
 #include <algorithm>
 #include <map>
 
 #include "collision/contact_patch.hpp"
+#include "collision/convex_contact.hpp"
 #include "collision/intersection_volume.hpp"
 #include "collision/manifold_reduction.hpp"
+#include "contactsim/error.hpp"
+#include "math/disjoint_sets.hpp"
 #include "mesh_point_contacts.hpp"
 #include "mixed_world.hpp"
 
@@ -44,6 +51,54 @@ std::shared_ptr<const TriangleMesh> meshOf(const ConvexPolyhedron& p) {
                                               MeshValidation::kSkipSelfIntersection);
 }
 
+// The convex polyhedron of a convex closed mesh: triangles in one plane (joined across shared
+// edges whose two normals agree to 1e-12) merged into one face, the loop of its boundary edges
+// (counter-clockwise, as the triangles are); vertices used by no loop (inside a face) dropped.
+std::shared_ptr<const ConvexPolyhedron> hullOf(const TriangleMesh& mesh) {
+  const int T = mesh.triangleCount();
+  std::vector<Vec3> normals;
+  for (int f = 0; f < T; ++f)
+    normals.push_back(mesh.areaNormal(f).normalized());
+  std::map<std::pair<int, int>, int> owner;  // directed edge → its triangle
+  for (int f = 0; f < T; ++f) {
+    const TriangleMesh::Triangle& t = mesh.triangle(f);
+    for (int k = 0; k < 3; ++k)
+      owner[{t[k], t[(k + 1) % 3]}] = f;
+  }
+  DisjointSets planes(static_cast<std::size_t>(T));
+  for (const auto& [edge, f] : owner) {
+    const int g = owner.at({edge.second, edge.first});
+    if (normals[static_cast<std::size_t>(f)].dot(normals[static_cast<std::size_t>(g)]) >
+        1.0 - 1e-12)
+      planes.join(static_cast<std::size_t>(f), static_cast<std::size_t>(g));
+  }
+  // Each merged face's boundary: its directed edges whose reverse lies in another face, chained.
+  std::map<std::size_t, std::map<int, int>> boundary;  // face → (from → to)
+  for (const auto& [edge, f] : owner) {
+    const std::size_t face = planes.find(static_cast<std::size_t>(f));
+    if (planes.find(static_cast<std::size_t>(owner.at({edge.second, edge.first}))) != face)
+      boundary[face][edge.first] = edge.second;
+  }
+  std::vector<int> index(mesh.vertices().size(), -1);
+  std::vector<Vec3> vertices;
+  std::vector<std::vector<int>> faces;
+  for (const auto& [face, next] : boundary) {
+    std::vector<int> loop;
+    int v = next.begin()->first;
+    do {
+      int& i = index[static_cast<std::size_t>(v)];
+      if (i < 0) {
+        i = static_cast<int>(vertices.size());
+        vertices.push_back(mesh.vertex(v));
+      }
+      loop.push_back(i);
+      v = next.at(v);
+    } while (v != next.begin()->first && loop.size() <= next.size());
+    faces.push_back(std::move(loop));
+  }
+  return std::make_shared<const ConvexPolyhedron>(std::move(vertices), faces);
+}
+
 }  // namespace
 
 // Each mesh object's features, ray-casting hierarchy and (when convex) planes, built once and
@@ -53,6 +108,7 @@ void MixedWorld::prepareMeshes(const WorldDescription& description) {
     std::shared_ptr<const MeshFeatures> features;
     std::shared_ptr<const RayCastBody> rays;
     std::shared_ptr<const ConvexMeshPlanes> convex;
+    std::shared_ptr<const ConvexPolyhedron> hull;
   };
   std::map<const void*, Prepared> cache;
   const auto prepare = [&](const void* key, const std::shared_ptr<const TriangleMesh>& mesh) {
@@ -60,8 +116,14 @@ void MixedWorld::prepareMeshes(const WorldDescription& description) {
     if (!p.rays) {
       p.features = std::make_shared<const MeshFeatures>(mesh);
       p.rays = std::make_shared<const RayCastBody>(*mesh);
-      if (std::optional<ConvexMeshPlanes> planes = convexMeshPlanes(*mesh))
+      if (std::optional<ConvexMeshPlanes> planes = convexMeshPlanes(*mesh)) {
         p.convex = std::make_shared<const ConvexMeshPlanes>(std::move(*planes));
+        try {
+          p.hull = hullOf(*mesh);
+        } catch (const InvalidInputError&) {
+          p.hull = nullptr;  // not a polyhedron after all (rounding): its pairs go by volume
+        }
+      }
     }
     return p;
   };
@@ -77,6 +139,7 @@ void MixedWorld::prepareMeshes(const WorldDescription& description) {
       b.mesh = p.features;
       b.rays = p.rays;
       b.convex = p.convex;
+      b.hull = p.hull;
     } else if (any_mesh && d.polyhedron) {
       const Prepared& p = prepare(d.polyhedron.get(), meshOf(*d.polyhedron));
       b.rays = p.rays;
@@ -117,6 +180,11 @@ void MixedWorld::addMeshPair(std::size_t a, std::size_t b, double mu, std::vecto
       if (separation < settings_.margin)
         points.push_back({x - 0.5 * separation * n, n, separation, k + 1});
     }
+  } else if ((A.hull || A.polyhedron) && (B.hull || B.polyhedron)) {
+    // Two convex shapes, one of them a convex mesh: polyhedra, their manifold within the margin
+    // (speculative, as PointContactWorld's).
+    points = collide(A.hull ? *A.hull : *A.polyhedron, X_WA, B.hull ? *B.hull : *B.polyhedron, X_WB,
+                     settings_.margin);
   } else {
     // bouchard-2015 §4: the intersection volume's moments (exact for two convex meshes), its
     // patch, and the point contacts of §6 from it; none where the bodies do not overlap.

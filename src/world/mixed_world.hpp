@@ -80,6 +80,7 @@ class MixedWorld {
     // intersection volume of their pairs (mixed_mesh_contacts.cpp); its planes when convex.
     std::shared_ptr<const RayCastBody> rays;
     std::shared_ptr<const ConvexMeshPlanes> convex;
+    std::shared_ptr<const ConvexPolyhedron> hull;  // a convex mesh as a polyhedron
     Vec3 position = Vec3::Zero();
     Quat orientation = Quat::Identity();
     Vec3 velocity = Vec3::Zero();  // world
