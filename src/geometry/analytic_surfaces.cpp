@@ -191,7 +191,9 @@ ChartSurface makePlane(double half_extent) {
   charts.emplace_back([=](const Taylor3& s, const Taylor3& t) {
     return TaylorPoint{half_extent * (2.0 * s - 1.0), half_extent * (2.0 * t - 1.0), Taylor3(0.0)};
   });
-  return ChartSurface(std::move(charts), /*closed=*/false);
+  ChartSurface surface(std::move(charts), /*closed=*/false);
+  surface.plane_ = PlaneForm{half_extent};
+  return surface;
 }
 
 }  // namespace contactsim

@@ -108,6 +108,13 @@ void SmoothWorld::advanceWithFreePairs(double t) {
       }
       continue;
     }
+    // Spheres on one plane go from event to event in closed form (sphere_table.cpp).
+    if (!obstacles_->list.empty() && onlySpheresOnPlane()) {
+      if (advanceSpheresOnPlane(t)) {
+        break;
+      }
+      continue;
+    }
     free_pairs_->flights.clear();
     // Every body's leg or contact steps reach past the world's time (a touch of a fixed body at
     // the world's time is taken now); the round reaches the earliest of their ends. A body is

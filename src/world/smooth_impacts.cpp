@@ -71,15 +71,8 @@ void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints&
   const ImpactBody a = impactBody(body.system->body(), body.state);
   ImpactBody b;
   b.com_world = fixed.state.position;
-  const Vec3 u = pointVelocity(body.state, c);
-  const ImpactResult impact =
-      chatterjeeRuinaImpulse(collisionMatrix(a, b, c), u, n, impactFor(body, fixed));
-  addVelocityChange(body.state, applyImpulse(a, b, c, impact.impulse).a);
-  const double after = n.dot(pointVelocity(body.state, c));
+  const double after = impactWithFixed(body, fixed, c, n, time);
   char detail[256];
-  std::snprintf(detail, sizeof detail, "with %s: normal speed %.6g -> %.6g m/s (%s)",
-                fixed.name.c_str(), -n.dot(u), after, toString(impact.regime));
-  events_.push_back({time, body.name, "collision", detail});
   if (after >= collisions_.contact_speed) {
     return;
   }
@@ -112,6 +105,23 @@ void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints&
   body.events_seen = 0;
   events_.push_back({time, body.name, "contact-on",
                      std::string("with ") + fixed.name + (rolls ? ", rolling" : ", sliding")});
+}
+
+double SmoothWorld::impactWithFixed(Body& body, const Body& fixed, const Vec3& c, const Vec3& n,
+                                    double time) {
+  const ImpactBody a = impactBody(body.system->body(), body.state);
+  ImpactBody b;
+  b.com_world = fixed.state.position;
+  const Vec3 u = pointVelocity(body.state, c);
+  const ImpactResult impact =
+      chatterjeeRuinaImpulse(collisionMatrix(a, b, c), u, n, impactFor(body, fixed));
+  addVelocityChange(body.state, applyImpulse(a, b, c, impact.impulse).a);
+  const double after = n.dot(pointVelocity(body.state, c));
+  char detail[256];
+  std::snprintf(detail, sizeof detail, "with %s: normal speed %.6g -> %.6g m/s (%s)",
+                fixed.name.c_str(), -n.dot(u), after, toString(impact.regime));
+  events_.push_back({time, body.name, "collision", detail});
+  return after;
 }
 
 // The continuous contact an impact leaves, or nothing where it cannot be set up (its contact

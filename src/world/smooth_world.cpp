@@ -253,6 +253,7 @@ std::vector<ContactInfo> SmoothWorld::contacts() const {
     out.push_back(smoothContactInfo(*b->contact, time_, b->index,
                                     b->carried ? *b->carried : b->support.value_or(b->index)));
   }
+  planeContacts(out);  // spheres on a plane in closed form (sphere_table.cpp)
   return out;
 }
 

@@ -64,6 +64,9 @@ class SmoothWorld final : public Subsystem {
   /// touches, so it holds no contact with this one (small bounce instead).
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
                bool still_touching = false);
+  /// The Chatterjee–Ruina impulse of `body` against `fixed` at the world point c across n (from
+  /// `fixed` into `body`), applied and logged as a collision; returns the normal speed after it.
+  double impactWithFixed(Body& body, const Body& fixed, const Vec3& c, const Vec3& n, double time);
   void buildCollisions(const WorldDescription& description);
   void collectEvents(Body& body);
   // Free bodies against each other (smooth_free_pairs.cpp).
@@ -80,6 +83,15 @@ class SmoothWorld final : public Subsystem {
   /// there, false when an impact left a body out of flight (a contact between two of them) and the
   /// rounds of advanceWithFreePairs go on from the world's time.
   bool advanceFlyingSpheres(double t);
+  /// Whether every free body with a surface is an exact sphere about its centre of mass with
+  /// equal principal moments, the one fixed body with a surface a plane against gravity, and no
+  /// contact held: decided at the first call (sphere_table.cpp).
+  [[nodiscard]] bool onlySpheresOnPlane();
+  /// Advances such a world towards t in closed form from event to event (sphere_table.cpp); true
+  /// when it got there, false when it handed the world to the rounds for good.
+  bool advanceSpheresOnPlane(double t);
+  /// The contacts of those spheres with the plane, for contacts().
+  void planeContacts(std::vector<ContactInfo>& out) const;
   [[nodiscard]] std::optional<PairTouch> pairTouch(std::size_t i, std::size_t j, double t0,
                                                    double t1);
   /// The first touch within [t0, t1] of a body in a contact (its states from the contact's dense
@@ -132,6 +144,8 @@ class SmoothWorld final : public Subsystem {
   std::unique_ptr<Obstacles> obstacles_;
   AdaptiveStepParameters contact_steps_;
   std::unique_ptr<FreePairs> free_pairs_;  // two or more free bodies with surfaces
+  struct SpheresOnPlane;
+  std::shared_ptr<SpheresOnPlane> spheres_on_plane_;  // sphere_table.cpp
 };
 
 }  // namespace contactsim::world_detail

@@ -20,6 +20,11 @@ struct SphereForm {
   double radius = 0.0;
 };
 
+/// The square z = 0, |x|, |y| ≤ half_extent of the body frame, outward normal +z (makePlane).
+struct PlaneForm {
+  double half_extent = 0.0;
+};
+
 /// A surface given by one formula per chart, (s, t) ∈ [0, 1]², adjacency found at construction by
 /// matching edge curves in space.
 class ChartSurface : public Surface {
@@ -39,13 +44,18 @@ class ChartSurface : public Surface {
   /// normals, the six cube-face charts of sphereChartPoint), else none: proximity queries then
   /// take closed forms instead of meshes and Newton.
   [[nodiscard]] const std::optional<SphereForm>& sphereForm() const { return sphere_; }
+  /// The square this surface is exactly (makePlane), else none: spheres on it move in closed
+  /// form (world/sphere_on_plane.hpp).
+  [[nodiscard]] const std::optional<PlaneForm>& planeForm() const { return plane_; }
 
  private:
   friend ChartSurface makeEllipsoid(const Vec3& radii, const Vec3& center);
+  friend ChartSurface makePlane(double half_extent);
   std::vector<Chart> charts_;
   std::vector<std::optional<EdgeNeighbor>> neighbors_;
   PatchDomain domain_;
   std::optional<SphereForm> sphere_;
+  std::optional<PlaneForm> plane_;
 };
 
 /// Ellipsoid with semi-axes `radii` along the body axes, centred at `center` (body coordinates).
