@@ -117,12 +117,12 @@ RigidBodyState SphereMotion::stateAt(double t) const {
     const double bound = spin * spin * spin * rate / 720.0 + rate * rate * spin / 240.0;
     const double h_max = std::min(1e-3, std::pow(1e-13 / std::max(1e-300, bound), 0.2));
     const double span = t - cached_time_;
-    const int n = std::max(1, static_cast<int>(std::ceil(span / h_max)));
-    const double h = span / n;
+    const long n = std::max(1L, static_cast<long>(std::min(std::ceil(span / h_max), 1e15)));
+    const double h = span / static_cast<double>(n);
     const double g1 = 0.5 - std::sqrt(3.0) / 6.0, g2 = 0.5 + std::sqrt(3.0) / 6.0;
     Quat q = cached_q_;
-    for (int k = 0; k < n; ++k) {
-      const double tk = cached_time_ + k * h;
+    for (long k = 0; k < n; ++k) {
+      const double tk = cached_time_ + static_cast<double>(k) * h;
       const Vec3 w1 = angularVelocity(tk + g1 * h), w2 = angularVelocity(tk + g2 * h);
       const Vec3 omega = 0.5 * h * (w1 + w2) + (std::sqrt(3.0) / 12.0) * h * h * w2.cross(w1);
       q = (quaternionExp(omega) * q).normalized();

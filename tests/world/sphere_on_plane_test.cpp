@@ -234,6 +234,23 @@ TEST(SphereOnPlane, AgreesWithTheRoundsOfSmoothContacts) {
   }
 }
 
+TEST(SphereOnPlane, ABallOverTheTablesEdgeGoesBackToTheRounds) {
+  // Rolling at 2 m/s from 0.2 m before the edge of the 4 m half-extent table, a second ball far
+  // away: the closed forms hold to the edge, the rounds take the ball over it and it falls.
+  const std::vector<Ball> balls{{Vec3(3.8, 0.0, kR), Vec3(2.0, 0, 0), Vec3(0, 2.0 / kR, 0)},
+                                {Vec3(-3.0, 1.0, kR)}};
+  const RunResult r = run(balls, 0.2, 0.005, 0.5, false);
+  EXPECT_GT(r.stats.steps, 0);  // the rounds ran after the edge
+  for (const TrajectorySample& s : r.samples) {
+    if (s.time <= 0.1) {  // 0.2 m at 2 m/s: on the table, rolling exactly
+      EXPECT_NEAR(s.bodies[0].state.position.x(), 3.8 + 2.0 * s.time, 1e-12) << s.time;
+      EXPECT_NEAR(s.bodies[0].state.position.z(), kR, 1e-15) << s.time;
+    }
+  }
+  EXPECT_LT(r.samples.back().bodies[0].state.position.z(), 0.0);  // fallen off
+  EXPECT_NEAR(r.samples.back().bodies[1].state.position.z(), kR, 1e-9);
+}
+
 TEST(SphereOnPlane, BilliardBreakIsTheSameOnOneAndTwoThreads) {
   const Scene scene =
       loadSceneFile(std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/billiard-break.json");
