@@ -220,7 +220,11 @@ bool SmoothWorld::advanceSpheresOnPlane(double t) {
       const double after = impactWithFixed(body, table, c, nrm, time_);
       if (after >= collisions_.contact_speed) {
         fly(own);
-        continue;
+        if (m.motion.end() > time_) {
+          continue;  // a bounce
+        }
+        // A flight too short to move the time on (contact_speed 0, a speed within rounding):
+        // on the plane, or landings would repeat without end.
       }
       FrictionParameters friction = collisions_.friction;
       friction.mu = m.mu;

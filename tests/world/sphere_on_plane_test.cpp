@@ -62,9 +62,11 @@ std::string sceneText(const std::vector<Ball>& balls, double mu, double slip_thr
 }
 
 RunResult run(const std::vector<Ball>& balls, double mu, double slip_threshold, double duration,
-              bool rounds) {
-  return runScene(
-      parseScene(sceneText(balls, mu, slip_threshold, duration, rounds), "sphere_on_plane_test"));
+              bool rounds, double contact_speed = 0.001) {
+  std::string text = sceneText(balls, mu, slip_threshold, duration, rounds);
+  const std::string key = "\"contact_speed\": 0.001";
+  text.replace(text.find(key), key.size(), "\"contact_speed\": " + std::to_string(contact_speed));
+  return runScene(parseScene(text, "sphere_on_plane_test"));
 }
 
 double eventTime(const RunResult& r, const std::string& body, const std::string& type,
@@ -249,6 +251,17 @@ TEST(SphereOnPlane, ABallOverTheTablesEdgeGoesBackToTheRounds) {
   }
   EXPECT_LT(r.samples.back().bodies[0].state.position.z(), 0.0);  // fallen off
   EXPECT_NEAR(r.samples.back().bodies[1].state.position.z(), kR, 1e-9);
+}
+
+TEST(SphereOnPlane, BallsRestingOnThePlaneStayWithContactSpeedZero) {
+  // contact_speed 0: a ball resting on the plane leaves the landing at speed 0, a flight of no
+  // time; it stays on the plane instead of landing again and again at t = 0.
+  const std::vector<Ball> balls{{Vec3(0.0, 0.0, kR), Vec3(1.0, 0, 0)}, {Vec3(1.0, 1.0, kR)}};
+  const RunResult r = run(balls, 0.2, 0.005, 0.3, false, 0.0);
+  EXPECT_EQ(r.stats.steps, 0);
+  EXPECT_NEAR(r.samples.back().bodies[1].state.position.z(), kR, 1e-15);
+  EXPECT_NEAR(r.samples.back().bodies[0].state.position.z(), kR, 1e-15);
+  EXPECT_NEAR(eventTime(r, "ball-0", "mode-switch"), 2.0 / (7.0 * 0.2 * kG), 1e-12);
 }
 
 TEST(SphereOnPlane, BilliardBreakIsTheSameOnOneAndTwoThreads) {
