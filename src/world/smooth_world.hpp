@@ -132,6 +132,32 @@ class SmoothWorld final : public Subsystem {
                                                                 const ClosestPoints& points,
                                                                 double time) const;
 
+  // Contact trees (issue 23, smooth_trees.cpp): scene contacts that join free bodies.
+ public:
+  struct TreeEdge;
+
+ private:
+  struct Tree;
+  /// Builds a ContactTree for each set of the scene's contacts joined by contacts between free
+  /// bodies; returns the other contacts (a free body on a fixed one: the one-contact path).
+  std::vector<std::size_t> buildTrees(const WorldDescription& description);
+  void buildTree(const WorldDescription& description, const std::vector<std::size_t>& members);
+  [[nodiscard]] std::unique_ptr<Tree> makeTree(const std::vector<TreeEdge>& edges, double t) const;
+  [[nodiscard]] RigidBodyState treeBodyState(const Tree& tree, std::size_t body) const;
+  /// Advances every tree towards t; returns the earliest time a tree's contact separated (t if
+  /// none did).
+  double advanceTrees(double t);
+  void collectTreeEvents(Tree& tree);
+  /// The trees whose contact separated at t split into smaller trees, one-contact bodies and
+  /// flying bodies (placeEdges), which join the collisions of free bodies (joinFreePairs).
+  void splitTrees(double t);
+  void placeEdges(const std::vector<TreeEdge>& edges, double t);
+  void joinFreePairs(const std::vector<std::size_t>& released);
+  void treeContacts(std::vector<ContactInfo>& out) const;
+  /// The bodies outside trees to t (flight, one-contact bodies, free pairs).
+  void advanceOutsideTrees(double t);
+  std::vector<std::unique_ptr<Tree>> trees_;
+
   IntegratorSettings integrator_;
   Vec3 gravity_;
   std::unique_ptr<PairMaterials> materials_;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "contact/smooth/contact_tree.hpp"
 #include "dynamics/adaptive_stepper.hpp"
 #include "smooth_world.hpp"
 #include "time_of_impact.hpp"
@@ -30,6 +31,8 @@ struct SmoothWorld::Body {
   std::optional<std::size_t> carried;      // body 2 of `contact` when it is free
   std::optional<std::size_t> carrier;      // the body whose contact holds this one as body 2
   std::optional<std::size_t> support;      // the fixed body of `contact`, when it is fixed
+  std::optional<std::size_t> tree;         // the contact tree holding it (smooth_trees.cpp)
+  long tree_steps = 0;                     // steps of trees it led (their first body) that split
   // A touch of another fixed body found within the contact's steps: the contact holds up to it,
   // and ends there with an impact once the world reaches it.
   struct ContactTouch {
@@ -84,6 +87,15 @@ struct SmoothWorld::Body {
   long retired = 0;
   double retired_smallest = 0.0;
   double retired_largest = 0.0;
+};
+
+// A tree of smooth contacts between free bodies (smooth_trees.cpp): the ContactTree, the world
+// index of each of its bodies and of each contact's parent.
+struct SmoothWorld::Tree {
+  std::unique_ptr<ContactTree> contact;
+  std::vector<std::size_t> bodies;
+  std::vector<std::size_t> parents;
+  std::size_t events_seen = 0;
 };
 
 // A touch of bodies `first` and `second` at `time`: the world point and the unit normal from

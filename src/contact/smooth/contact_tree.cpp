@@ -257,8 +257,13 @@ void ContactTree::step(double h) {
     const Eigen::Vector2d slip = at_start.a.edges[k].slip_velocity.head<2>();
     if (slip.norm() > 1e-12)
       hints_[k] = slip.normalized();
-    watched[k] = state_.edges[k].mode == FrictionMode::kSliding &&
-                 setup_.edges[k].friction.mu > 0.0 && slip.norm() > 1e-12;
+    // A slip just started (a rolling contact whose force left the cone, slipping from zero)
+    // is not watched for its stop until it exceeds the slip threshold (and 1e-9 m/s): at the
+    // cone's edge its direction is not yet settled, and a stop found at once would switch back
+    // and forth in place.
+    const FrictionParameters& friction = setup_.edges[k].friction;
+    watched[k] = state_.edges[k].mode == FrictionMode::kSliding && friction.mu > 0.0 &&
+                 slip.norm() > std::max(friction.slip_threshold, 1e-9);
   }
   Vector y = rk4(start, h);
   // Phase 2: a contact that leaves its patch ends the step at the patch's edge (eqs. 41–43).
@@ -329,7 +334,7 @@ ContactTree::Trigger ContactTree::trigger(const Evaluation& ev,
     if (watched[k] && a.slip_velocity.head<2>().dot(hints_[k]) <= 0.0)
       return {static_cast<int>(k), Trigger::kSlipStop};
     if (state_.edges[k].mode != FrictionMode::kSliding && setup_.edges[k].friction.mu > 0.0 &&
-        a.wrench_1c.segment<2>(3).norm() > setup_.edges[k].friction.mu_static * a.normal_force) {
+        a.wrench_1c.segment<2>(3).norm() > setup_.edges[k].friction.staticMu() * a.normal_force) {
       return {static_cast<int>(k), Trigger::kConeExit};
     }
   }
@@ -352,7 +357,7 @@ void ContactTree::switchModes(int stopped) {
       s.mode = FrictionMode::kRolling;
       const ContactAcceleration rolling = evaluate(pack()).a.edges[k];
       const Eigen::Vector2d f_t = rolling.wrench_1c.segment<2>(3);
-      if (f_t.norm() <= friction.mu_static * rolling.normal_force) {
+      if (f_t.norm() <= friction.staticMu() * rolling.normal_force) {
         s.qdot = constrainedVelocity(contactKinematics(geometryOf(setup_.edges[k], s, s.q), s.qdot),
                                      s.qdot, s.mode);
         log(static_cast<int>(k), SmoothContactEventType::kModeSwitch, "sliding -> rolling");
@@ -363,7 +368,7 @@ void ContactTree::switchModes(int stopped) {
       }
     } else if (s.mode != FrictionMode::kSliding) {
       const Eigen::Vector2d f_t = now.wrench_1c.segment<2>(3);
-      if (f_t.norm() > friction.mu_static * now.normal_force) {
+      if (f_t.norm() > friction.staticMu() * now.normal_force) {
         const std::string from = toString(s.mode);
         s.mode = FrictionMode::kSliding;
         hints_[k] = -f_t.normalized();
