@@ -20,6 +20,9 @@ constexpr int kRootSize = 13;  // FreeBodySystem's packing: position, quaternion
 // How finely a step's events are located: patch edges to this much time, separation to 1e-10 s.
 constexpr double kEdgeTime = 1e-13;
 constexpr double kSeparationTime = 1e-10;
+// How far past a seam between polynomial pieces a step may end (contact_ode.hpp's reasoning:
+// q̈ jumps there, and 1e-9 s keeps the error far below RK4's).
+constexpr double kSeamTime = 1e-9;
 
 Vec2 pointOf(const Vec5& q, int body) {
   return body == 1 ? Vec2(q(0), q(1)) : Vec2(q(2), q(3));
@@ -286,6 +289,19 @@ void ContactTree::step(double h) {
     fraction = lo;
     y = lo > 0.0 ? rk4(start, lo * h) : start;
   }
+  bool crossing = fraction < 1.0;
+  // Phase 2b: a contact that runs over a seam between polynomial pieces of its patch (Loop
+  // patches near extraordinary vertices; third derivatives jump there) ends the step just past
+  // the seam, as SmoothContact does, so that no RK4 step spans one.
+  const std::vector<int> pieces_at_start = piecesOf(start);
+  if (fraction > 0.0 && piecesOf(y) != pieces_at_start) {
+    double lo = 0.0, hi = fraction;
+    while ((hi - lo) * h > kSeamTime)
+      (piecesOf(rk4(start, 0.5 * (lo + hi) * h)) == pieces_at_start ? lo : hi) = 0.5 * (lo + hi);
+    fraction = hi;
+    y = rk4(start, hi * h);
+    crossing = false;
+  }
   // Phase 3: the first event within the step ends it there, located to 1e-10 s: a normal force
   // through zero (separation), a sliding contact's slip through zero (its stop), a rolling
   // contact's force leaving the friction cone (eq. 35).
@@ -319,8 +335,19 @@ void ContactTree::step(double h) {
     time_ += fraction * h;
     ++steps_;
   }
-  if (fraction < 1.0)
+  if (crossing)
     crossBoundary(leaving.edge, leaving.body);
+}
+
+std::vector<int> ContactTree::piecesOf(const Vector& x) const {
+  std::vector<int> pieces;
+  for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
+    const Vec5 q = x.segment<5>(static_cast<Eigen::Index>(kEdgeSize * k));
+    const SmoothContactState& s = state_.edges[k];
+    pieces.push_back(setup_.edges[k].surface1->polynomialPiece(s.patch1, q(0), q(1)));
+    pieces.push_back(setup_.edges[k].surface2->polynomialPiece(s.patch2, q(2), q(3)));
+  }
+  return pieces;
 }
 
 ContactTree::Trigger ContactTree::trigger(const Evaluation& ev,

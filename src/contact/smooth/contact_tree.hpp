@@ -10,7 +10,8 @@
 //
 // Friction modes switch by eq. 35 (rolling ↔ sliding; the slip's stop located within the step
 // like a separation). Not yet: the no-spin mode's own switches (eq. 40: a rolling-no-spin contact
-// leaves only for sliding), seams between polynomial pieces of Loop patches, adaptive steps.
+// leaves only for sliding), adaptive steps. Steps end just past seams between polynomial pieces of
+// a patch (1e-9 s), as SmoothContact's do.
 #pragma once
 
 #include <memory>
@@ -109,6 +110,8 @@ class ContactTree {
     int edge, body;
   };
   [[nodiscard]] Boundary nearestBoundary(const Vector& x) const;
+  // The polynomial piece (Surface::polynomialPiece) of every contact point, edge by edge.
+  [[nodiscard]] std::vector<int> piecesOf(const Vector& x) const;
   void step(double h);
   void crossBoundary(int edge, int body);
   void switchModes(int stopped);
