@@ -39,7 +39,9 @@ std::vector<std::size_t> treeOrder(const std::vector<SmoothWorld::TreeEdge>& edg
     if (!parent_edge.emplace(edges[k].child, k).second) {
       throw InvalidInputError(edges[k].what +
                               ": the body already rests on another body; a body touching two "
-                              "bodies closes a loop of contacts (not supported yet, issue 23)");
+                              "bodies closes a loop of contacts, which reduced coordinates do not "
+                              "handle (give fixed walls half-space or polyhedron shapes to solve "
+                              "it at the velocity level, as scenes/v-groove.json does)");
     }
     children[edges[k].parent].push_back(k);
   }

@@ -149,3 +149,30 @@ TEST(ContactTreeWorld, ShippedMarbleInFreeBowlKeepsMomentumToTheLoopSurfacesFloo
 
 }  // namespace
 }  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+TEST(ContactTreeWorld, ShippedVGrooveLoopRollsAtTheAnalyticAcceleration) {
+  // A ball in contact with two fixed walls is a loop, solved at the velocity level: rolling on
+  // both walls it turns about the line through the contact points, at d = R cos β from its centre,
+  // so a = g sin θ / (1 + I/(m d²)); the centre stays at R / cos β above the groove's line.
+  const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/v-groove.json");
+  World world(scene.world);
+  const double R = 0.05, beta = M_PI / 4.0, theta = 0.3, g = 9.81;
+  const double d = R * std::cos(beta);
+  const double expected = g * std::sin(theta) / (1.0 + 0.4 * R * R / (d * d));
+  double depth = 0.0;
+  while (world.time() < scene.duration - 1e-9) {
+    world.advanceTo(world.time() + 0.01);
+    const Vec3 c = world.state(2).position;
+    depth = std::max(depth, std::abs(c.z() - R / std::cos(beta)) + std::abs(c.y()));
+  }
+  const double a = world.state(2).worldLinearVelocity().x() / world.time();
+  EXPECT_NEAR(a, expected, 1e-6 * expected);
+  EXPECT_LT(depth, 1e-12);
+  RecordProperty("acceleration_error", ::testing::PrintToString(a - expected));
+}
+
+}  // namespace
+}  // namespace contactsim
