@@ -197,7 +197,8 @@ contactsim::Scene loadRunScene(const std::string& file, double duration,
   contactsim::Scene scene = contactsim::loadSceneFile(file, limits);
   if (!(duration > 0.0))
     return scene;
-  nlohmann::json text = nlohmann::json::parse(contactsim::readSceneFile(file));
+  nlohmann::json text =
+      nlohmann::json::parse(contactsim::readSceneFile(file, limits.max_file_bytes));
   text["duration"] = duration;
   return contactsim::parseScene(text.dump(), file, limits);
 }
@@ -258,7 +259,7 @@ int main(int argc, char** argv) {
   bool no_limits = false;
   run->add_flag("--no-limits", no_limits,
                 "Run scenes beyond the size limits of docs/scene-format.md (steps, samples, "
-                "bodies, triangles, rays)");
+                "bodies, triangles, rays, file sizes)");
 
   std::string view_dir;
   std::string view_scene;

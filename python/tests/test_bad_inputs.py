@@ -21,6 +21,9 @@ def prepare(case, directory):
     """The case's inputs in `directory`; returns the CLI arguments."""
     for name, text in case.get("file", {}).items():
         (directory / name).write_text(text)
+    for name, size in case.get("sparse", {}).items():
+        with open(directory / name, "wb") as sparse:  # a size without data: nothing written
+            sparse.truncate(size)
     if "fifo" in case:
         os.mkfifo(directory / case["fifo"])
     if "args" in case:

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -12,7 +11,9 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/io/atomic_files.hpp"
+#include "io/input_file.hpp"
 #include "io/json_document.hpp"
+#include "response_map_file.hpp"
 
 namespace contactsim {
 namespace {
@@ -310,20 +311,23 @@ void saveResponseMap(const ResponseMap& map, const std::string& path) {
 }
 
 ResponseMap loadResponseMap(const std::string& path) {
+  return loadResponseMap(path, kDefaultMaxFileBytes);
+}
+
+ResponseMap loadResponseMap(const std::string& path, double max_bytes) {
   const Reader reader(path);
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    reader.fail("", "no such response map file (or not a regular file)");
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in || in.bad()) {
-    reader.fail("", "cannot read the response map file");
+  std::string text;
+  try {
+    text = readInputFile(path, max_bytes);
+  } catch (const InputFileError& e) {
+    const std::string reason = e.what();
+    reader.fail("", e.missing() ? "no such response map file (or not a regular file)"
+                                : "cannot read the response map file" +
+                                      (reason.empty() ? reason : ": " + reason));
   }
   nlohmann::json json;
   try {
-    json = parseJsonDocument(text.str());
+    json = parseJsonDocument(text);
   } catch (const JsonDocumentError& e) {
     reader.fail(e.jsonPath(), e.what());
   }

@@ -13,7 +13,9 @@
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/triangle_mesh.hpp"
 #include "contactsim/math/checks.hpp"
+#include "io/input_file.hpp"
 #include "mesh_checks.hpp"
+#include "obj_files.hpp"
 
 namespace contactsim {
 namespace {
@@ -168,7 +170,11 @@ void ControlMesh::checkEnclosesVolume(const std::string& p) const {
 }
 
 ControlMesh ControlMesh::loadObj(const std::filesystem::path& file) {
-  auto [vertices, faces] = mesh_checks::readObjTriangles(file, kNames);
+  return loadObjControlMesh(file, kDefaultMaxFileBytes);
+}
+
+ControlMesh loadObjControlMesh(const std::filesystem::path& file, double max_bytes) {
+  auto [vertices, faces] = mesh_checks::readObjTriangles(file, kNames, max_bytes);
   return ControlMesh(std::move(vertices), std::move(faces), file.string());
 }
 

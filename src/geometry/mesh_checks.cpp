@@ -6,12 +6,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "io/input_file.hpp"
 
 namespace contactsim::mesh_checks {
 namespace {
@@ -154,29 +154,15 @@ void checkAreas(const std::vector<Vec3>& vertices, const std::vector<Triangle>& 
 namespace {
 
 // The whole file, refused unless it is a regular file (not a FIFO that would block, nor a device
-// like /dev/zero) of at most kMaxObjBytes.
-std::string readObjText(const std::filesystem::path& file) {
-  const std::string name = file.string();
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) {
-    throw InvalidInputError(name +
-                            ": cannot read the OBJ file: no such file (or not a regular "
-                            "file)");
+// like /dev/zero) of at most max_bytes.
+std::string readObjText(const std::filesystem::path& file, double max_bytes) {
+  try {
+    return readInputFile(file, max_bytes);
+  } catch (const InputFileError& e) {
+    const std::string reason = e.what();
+    throw InvalidInputError(file.string() + ": cannot read the OBJ file" +
+                            (reason.empty() ? reason : ": " + reason));
   }
-  const auto bytes = std::filesystem::file_size(file, ec);
-  if (ec || bytes > kMaxObjBytes) {
-    throw InvalidInputError(
-        name + ": cannot read the OBJ file: " +
-        (ec ? ec.message()
-            : toText(bytes) + " bytes, more than the limit of " + toText(kMaxObjBytes)));
-  }
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in || in.bad()) {
-    throw InvalidInputError(name + ": cannot read the OBJ file");
-  }
-  return text.str();
 }
 
 // tinyobjloader reads a coordinate it cannot parse ("abc", "nan") as 0 and wraps a face index
@@ -218,9 +204,9 @@ void checkObjNumbers(const std::string& text, const std::string& name) {
 }  // namespace
 
 std::pair<std::vector<Vec3>, std::vector<Triangle>> readObjTriangles(
-    const std::filesystem::path& file, const Names& names) {
+    const std::filesystem::path& file, const Names& names, double max_bytes) {
   const std::string name = file.string();
-  const std::string text = readObjText(file);
+  const std::string text = readObjText(file, max_bytes);
   checkObjNumbers(text, name);
   tinyobj::ObjReaderConfig config;
   config.triangulate = false;  // quads and polygons must be reported, not split

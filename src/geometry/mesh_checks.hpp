@@ -65,15 +65,13 @@ void checkCoordinates(const std::vector<Vec3>& vertices, const std::string& p);
 void checkAreas(const std::vector<Vec3>& vertices, const std::vector<Triangle>& triangles,
                 const std::string& p, const Names& names);
 
-/// The largest OBJ file read [bytes]: a mesh is refused beyond it before anything is allocated.
-inline constexpr std::uintmax_t kMaxObjBytes = 256u << 20;
-
 /// Vertices and triangles of a Wavefront OBJ file (all shapes merged, in file order). Throws
 /// InvalidInputError naming the file for a file that is not regular (a FIFO, a device) or is
-/// larger than kMaxObjBytes, an unreadable file, a vertex coordinate that is not a finite number,
-/// a face index beyond int (line numbers named), or a face that is not a triangle
+/// larger than `max_bytes` (refused before anything is allocated), an unreadable file, a vertex
+/// coordinate that is not a finite number, a face index beyond int (line numbers named), or a face
+/// that is not a triangle
 /// ("... vertices: <mesh>es must be triangles").
 std::pair<std::vector<Vec3>, std::vector<Triangle>> readObjTriangles(
-    const std::filesystem::path& file, const Names& names);
+    const std::filesystem::path& file, const Names& names, double max_bytes);
 
 }  // namespace contactsim::mesh_checks

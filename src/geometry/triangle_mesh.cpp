@@ -7,8 +7,10 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "io/input_file.hpp"
 #include "mesh_checks.hpp"
 #include "mesh_self_intersection.hpp"
+#include "obj_files.hpp"
 
 namespace contactsim {
 namespace {
@@ -81,7 +83,12 @@ Vec3 TriangleMesh::areaNormal(int f) const {
 }
 
 TriangleMesh loadObjTriangleMesh(const std::filesystem::path& file, MeshValidation validation) {
-  auto [vertices, arrays] = mesh_checks::readObjTriangles(file, kNames);
+  return loadObjTriangleMesh(file, validation, kDefaultMaxFileBytes);
+}
+
+TriangleMesh loadObjTriangleMesh(const std::filesystem::path& file, MeshValidation validation,
+                                 double max_bytes) {
+  auto [vertices, arrays] = mesh_checks::readObjTriangles(file, kNames, max_bytes);
   std::vector<TriangleMesh::Triangle> triangles;
   triangles.reserve(arrays.size());
   for (const auto& t : arrays) {

@@ -2,6 +2,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/geometry/mesh_generators.hpp"
+#include "geometry/obj_files.hpp"
 #include "scene_limits.hpp"
 
 namespace contactsim::scene_detail {
@@ -81,8 +82,8 @@ TriangleMesh generate(JsonObject& o, const std::string& type,
       file = base_directory / file;
     const double scale = o.positiveNumber("scale", 1.0);
     // Fully validated on loading (self-intersection included): an authored mesh may be anything.
-    return centred(loadObjTriangleMesh(file), scale, file.string(),
-                   MeshValidation::kSkipSelfIntersection);
+    return centred(loadObjTriangleMesh(file, MeshValidation::kFull, limits.max_file_bytes), scale,
+                   file.string(), MeshValidation::kSkipSelfIntersection);
   }
   o.fail("type", "unknown shape type \"" + type +
                      "\" for the volume-contact integrator (expected box, prism, frustum, "

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <numbers>
 
+#include "bem/response_map_file.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
 #include "contactsim/io/atomic_files.hpp"
@@ -121,7 +122,8 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
   std::error_code ignored;
   if (std::filesystem::is_regular_file(directory / file, ignored)) {
     try {
-      return std::make_shared<const ResponseMap>(loadResponseMap((directory / file).string()));
+      return std::make_shared<const ResponseMap>(
+          loadResponseMap((directory / file).string(), limits.max_file_bytes));
     } catch (const Error&) {
       // A corrupt entry is computed again and replaced.
     }
@@ -183,7 +185,8 @@ void parsePlanarShape(JsonObject shape, const std::string& text, BodyDescription
     shape.rejectUnknownKeys({"type", "map"});
     const std::filesystem::path file = base / shape.string("map");
     try {
-      map = std::make_shared<const ResponseMap>(loadResponseMap(file.string()));
+      map = std::make_shared<const ResponseMap>(
+          loadResponseMap(file.string(), limits.max_file_bytes));
     } catch (const Error& e) {
       shape.fail("map", e.what());
     }

@@ -7,11 +7,15 @@
 #include <sstream>
 #include <vector>
 
+#include "io/input_file.hpp"
+
 namespace contactsim {
+
+static_assert(SceneLimits{}.max_file_bytes == kDefaultMaxFileBytes);
 
 SceneLimits SceneLimits::none() {
   const double inf = std::numeric_limits<double>::infinity();
-  return {inf, inf, inf, inf, inf, inf};
+  return {inf, inf, inf, inf, inf, inf, inf};
 }
 
 namespace scene_detail {

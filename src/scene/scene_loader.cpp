@@ -5,6 +5,7 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "io/input_file.hpp"
 #include "io/json_document.hpp"
 #include "scene_limits.hpp"
 #include "scene_parts.hpp"
@@ -173,25 +174,20 @@ Scene parseScene(std::string_view text, const std::string& origin, const SceneLi
   return parseRoot(json, origin, base, limits);
 }
 
-std::string readSceneFile(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) {
-    throw SceneError(file.string(), "", "no such scene file (or not a regular file)");
+std::string readSceneFile(const std::filesystem::path& file, double max_bytes) {
+  try {
+    return readInputFile(file, max_bytes);
+  } catch (const InputFileError& e) {
+    const std::string reason = e.what();
+    throw SceneError(
+        file.string(), "",
+        e.missing() ? "no such scene file (or not a regular file)"
+                    : "cannot read the scene file" + (reason.empty() ? reason : ": " + reason));
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    throw SceneError(file.string(), "", "cannot open the scene file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    throw SceneError(file.string(), "", "cannot read the scene file");
-  }
-  return text.str();
 }
 
 Scene loadSceneFile(const std::filesystem::path& file, const SceneLimits& limits) {
-  return parseScene(readSceneFile(file), file.string(), limits);
+  return parseScene(readSceneFile(file, limits.max_file_bytes), file.string(), limits);
 }
 
 }  // namespace contactsim

@@ -7,6 +7,7 @@
 #include "contactsim/geometry/bezier_surface.hpp"
 #include "contactsim/geometry/loop_surface.hpp"
 #include "geometry/loop/mesh_subdivision.hpp"
+#include "geometry/obj_files.hpp"
 #include "geometry/s_patch_loop_surface.hpp"
 #include "scene_limits.hpp"
 
@@ -110,7 +111,7 @@ std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::p
       const std::string extraordinary = o.string("extraordinary", "separate");
       if (extraordinary != "separate" && extraordinary != "s-patch")
         o.fail("extraordinary", "expected \"separate\" or \"s-patch\"");
-      ControlMesh mesh = ControlMesh::loadObj(file);
+      ControlMesh mesh = loadObjControlMesh(file, limits.max_file_bytes);
       checkLimit(o.file(), o.pathOf("subdivisions"),
                  static_cast<double>(mesh.faceCount()) * std::pow(4.0, subdivisions),
                  limits.max_triangles, "the subdivided control mesh's triangles");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,56 @@ TEST(SceneLoaderTest, WarnsOfASpinTooFastForTheStep) {
 TEST(SceneLoaderTest, MissingFileIsASceneError) {
   EXPECT_THROW((void)loadSceneFile("/nonexistent/scene.json"), SceneError);
   EXPECT_THROW((void)loadSceneFile(CONTACTSIM_TEST_DATA_DIR), SceneError);  // a directory
+}
+
+// SceneLimits::max_file_bytes (issue 27, defect 4): the scene file, a Loop shape's OBJ, a mesh
+// shape's OBJ and a response-map file, each refused beyond a lowered limit before it is read, the
+// error naming the file, its size and the limit at the key that names it; SceneLimits::none()
+// loads them all.
+TEST(SceneLoaderTest, FilesBeyondTheSizeLimitAreRefusedNamingThem) {
+  const std::string scenes = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/";
+  const auto limited = [](double bytes) {
+    SceneLimits limits;
+    limits.max_file_bytes = bytes;
+    return limits;
+  };
+  // The load throws SceneError at `json_path` with `words` in its message, naming `file`.
+  const auto expectRefused = [](const std::function<void()>& load, const std::string& file,
+                                const std::string& json_path, const std::string& words) {
+    try {
+      load();
+      ADD_FAILURE() << file << ": loaded beyond the size limit";
+    } catch (const SceneError& e) {
+      EXPECT_EQ(e.file(), file);
+      EXPECT_EQ(e.jsonPath(), json_path);
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  const std::string bowl_scene = scenes + "ball-in-bowl.json";  // 1025 bytes; bowl.obj 3382
+  ASSERT_EQ(std::filesystem::file_size(bowl_scene), 1025u);
+  expectRefused([&] { (void)loadSceneFile(bowl_scene, limited(1000)); }, bowl_scene, "",
+                "cannot read the scene file: 1025 bytes, more than the limit of 1000 bytes "
+                "(max_file_bytes");
+  expectRefused([&] { (void)loadSceneFile(bowl_scene, limited(2000)); }, bowl_scene,
+                "/bodies/1/shape/obj",
+                "meshes/bowl.obj: cannot read the OBJ file: 3382 bytes, more than the limit of "
+                "2000 bytes");
+  EXPECT_NO_THROW((void)loadSceneFile(bowl_scene, SceneLimits::none()));
+
+  const std::string salad = scenes + "salad.json";  // a mesh shape of meshes/blob.obj, 2561 bytes
+  expectRefused([&] { (void)parseScene(readSceneFile(salad), salad, limited(2000)); }, salad,
+                "/bodies/1/shape/obj", "meshes/blob.obj: cannot read the OBJ file: 2561 bytes");
+  EXPECT_NO_THROW((void)parseScene(readSceneFile(salad), salad, SceneLimits::none()));
+
+  const std::string stack = scenes + "planar-stack.json";  // maps/disc-damped.json, 5995 bytes
+  expectRefused([&] { (void)loadSceneFile(stack, limited(3000)); }, stack, "/bodies/0/shape/map",
+                "maps/disc-damped.json: at /: cannot read the response map file: 5995 bytes, "
+                "more than the limit of 3000 bytes");
+  EXPECT_NO_THROW((void)loadSceneFile(stack, SceneLimits::none()));
+  // readSceneFile alone: its own limit, the default 256 MiB otherwise.
+  EXPECT_THROW((void)readSceneFile(bowl_scene, 1024.0), SceneError);
+  EXPECT_EQ(readSceneFile(bowl_scene, 1025.0).size(), 1025u);
+  EXPECT_EQ(SceneLimits{}.max_file_bytes, 268435456.0);
 }
 
 TEST(SceneLoaderTest, DefaultSceneIsTheShippedFile) {

@@ -40,6 +40,9 @@ struct SceneLimits {
   /// A response map computed at load from an outline: its boundary-element work, samples ×
   /// boundary nodes³ (one dense solve per frequency; the steel bar of ullrich-pai: 7.2e8).
   double max_map_work = 1e10;
+  /// The size of every file a scene reads [bytes]: the scene file itself, its OBJ meshes and
+  /// response-map files (256 MiB), checked on their size before they are read.
+  double max_file_bytes = 268435456.0;
 
   /// No limits at all.
   [[nodiscard]] static SceneLimits none();
@@ -58,9 +61,10 @@ inline constexpr int kSceneFormatVersion = 2;
 /// ω h > 1 (RK4's stability reaches ω h ≈ 2.8; error control, cash-karp45, adapts instead).
 [[nodiscard]] std::vector<std::string> sceneWarnings(const Scene& scene);
 
-/// The text of a scene file. Throws SceneError when it is missing, not a regular file or
-/// unreadable.
-[[nodiscard]] std::string readSceneFile(const std::filesystem::path& file);
+/// The text of a scene file. Throws SceneError when it is missing, not a regular file, larger
+/// than `max_bytes` or unreadable.
+[[nodiscard]] std::string readSceneFile(const std::filesystem::path& file,
+                                        double max_bytes = SceneLimits{}.max_file_bytes);
 
 /// Parses scene text; `origin` names it in error messages.
 [[nodiscard]] Scene parseScene(std::string_view text, const std::string& origin,
