@@ -291,15 +291,17 @@ void ContactTree::step(double h) {
   }
   bool crossing = fraction < 1.0;
   // Phase 2b: a contact that runs over a seam between polynomial pieces of its patch (Loop
-  // patches near extraordinary vertices; third derivatives jump there) ends the step just past
-  // the seam, as SmoothContact does, so that no RK4 step spans one.
+  // patches near extraordinary vertices; third derivatives, and so q̈, jump there) ends the step
+  // just past the seam: RK4 to just before it (every stage in the old piece), then a step of at
+  // most 1e-9 s across, so that no RK4 stage of a long step sees the other piece (that cost
+  // O(h Δq̈) per seam: the free bowl's energy error 4e-8 J → 4e-9 J at 0.25 ms).
   const std::vector<int> pieces_at_start = piecesOf(start);
   if (fraction > 0.0 && piecesOf(y) != pieces_at_start) {
     double lo = 0.0, hi = fraction;
     while ((hi - lo) * h > kSeamTime)
       (piecesOf(rk4(start, 0.5 * (lo + hi) * h)) == pieces_at_start ? lo : hi) = 0.5 * (lo + hi);
     fraction = hi;
-    y = rk4(start, hi * h);
+    y = rk4(rk4(start, lo * h), (hi - lo) * h);
     crossing = false;
   }
   // Phase 3: the first event within the step ends it there, located to 1e-10 s: a normal force
