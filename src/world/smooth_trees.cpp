@@ -201,13 +201,7 @@ std::unique_ptr<SmoothWorld::Tree> SmoothWorld::makeTree(const std::vector<TreeE
 
 RigidBodyState SmoothWorld::treeBodyState(const Tree& tree, std::size_t body) const {
   const auto it = std::find(tree.bodies.begin(), tree.bodies.end(), body);
-  const int local = static_cast<int>(it - tree.bodies.begin());
-  RigidBodyState s;
-  const Frame E = tree.contact->worldPose(local);
-  s.position = E.translation();
-  s.orientation = Quat(E.linear()).normalized();
-  s.twist = tree.contact->bodyTwist(local);
-  return s;
+  return tree.contact->bodyState(static_cast<int>(it - tree.bodies.begin()));
 }
 
 double SmoothWorld::advanceTrees(double t) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
@@ -375,16 +376,23 @@ ContactTree::Trigger ContactTree::trigger(const Evaluation& ev,
 // stopped (`stopped`) or is below the slip threshold rolls if the no-slip force it would need
 // lies within the cone (else it slides on, its friction opposite to that force).
 void ContactTree::switchModes(int stopped) {
+  // One evaluation of the tree, taken again only after a switch changed a mode, hint or q̇.
+  std::optional<Evaluation> ev;
+  const auto now = [&](std::size_t k) -> const ContactAcceleration& {
+    if (!ev)
+      ev = evaluate(pack());
+    return ev->a.edges[k];
+  };
   for (std::size_t k = 0; k < setup_.edges.size(); ++k) {
     SmoothContactState& s = state_.edges[k];
     const FrictionParameters& friction = setup_.edges[k].friction;
     if (friction.mu <= 0.0)
       continue;
-    const ContactAcceleration now = evaluate(pack()).a.edges[k];
-    const bool slow = now.slip_velocity.head<2>().norm() < friction.slip_threshold;
+    const bool slow = now(k).slip_velocity.head<2>().norm() < friction.slip_threshold;
     if (s.mode == FrictionMode::kSliding && (static_cast<int>(k) == stopped || slow)) {
       s.mode = FrictionMode::kRolling;
-      const ContactAcceleration rolling = evaluate(pack()).a.edges[k];
+      ev.reset();
+      const ContactAcceleration rolling = now(k);
       const Eigen::Vector2d f_t = rolling.wrench_1c.segment<2>(3);
       if (f_t.norm() <= friction.staticMu() * rolling.normal_force) {
         s.qdot = constrainedVelocity(contactKinematics(geometryOf(setup_.edges[k], s, s.q), s.qdot),
@@ -395,12 +403,14 @@ void ContactTree::switchModes(int stopped) {
         if (f_t.norm() > 0.0)
           hints_[k] = -f_t.normalized();
       }
+      ev.reset();
     } else if (s.mode != FrictionMode::kSliding) {
-      const Eigen::Vector2d f_t = now.wrench_1c.segment<2>(3);
-      if (f_t.norm() > friction.staticMu() * now.normal_force) {
+      const Eigen::Vector2d f_t = now(k).wrench_1c.segment<2>(3);
+      if (f_t.norm() > friction.staticMu() * now(k).normal_force) {
         const std::string from = toString(s.mode);
         s.mode = FrictionMode::kSliding;
         hints_[k] = -f_t.normalized();
+        ev.reset();
         log(static_cast<int>(k), SmoothContactEventType::kModeSwitch, from + " -> sliding");
       }
     }
@@ -472,6 +482,16 @@ Frame ContactTree::worldPose(int body) const {
 
 Twist ContactTree::bodyTwist(int body) const {
   return evaluate(pack()).a.twists.at(static_cast<std::size_t>(body));
+}
+
+RigidBodyState ContactTree::bodyState(int body) const {
+  const Evaluation ev = evaluate(pack());
+  const auto b = static_cast<std::size_t>(body);
+  RigidBodyState state;
+  state.position = ev.poses.at(b).translation();
+  state.orientation = Quat(ev.poses[b].linear()).normalized();
+  state.twist = ev.a.twists[b];
+  return state;
 }
 
 ContactTreeAcceleration ContactTree::acceleration() const {

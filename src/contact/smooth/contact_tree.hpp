@@ -76,6 +76,8 @@ class ContactTree {
   /// ^w_bE and ^bφ(w, b) of free body b.
   [[nodiscard]] Frame worldPose(int body) const;
   [[nodiscard]] Twist bodyTwist(int body) const;
+  /// Both at once (one evaluation of the tree), as a body state.
+  [[nodiscard]] RigidBodyState bodyState(int body) const;
   /// Kinetic plus gravitational potential energy of all free bodies [J].
   [[nodiscard]] double energy() const;
   /// The same of one free body [J].
