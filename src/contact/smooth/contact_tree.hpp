@@ -14,7 +14,9 @@
 // a patch (1e-9 s), as SmoothContact's do.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "contact/smooth/contact_tree_dynamics.hpp"
@@ -102,7 +104,19 @@ class ContactTree {
   struct Evaluation;
   [[nodiscard]] Evaluation evaluate(const Vector& x) const;
   [[nodiscard]] Vector derivative(const Vector& x) const;
-  [[nodiscard]] Vector rk4(const Vector& x, double h) const;
+  /// One RK4 step; `stages`, when given, receives the points its 2nd–4th stages evaluate.
+  [[nodiscard]] Vector rk4(const Vector& x, double h,
+                           std::array<Vector, 3>* stages = nullptr) const;
+  /// The state a fraction f of the step h from `start` later, reached by RK4 stages that all
+  /// evaluate the start's patches and polynomial pieces (`pieces`): one step where they do, else
+  /// a step to the last fraction where they do and a short one (nanoseconds) from there.
+  [[nodiscard]] Vector reach(const Vector& start, double h, double f,
+                             const std::vector<int>& pieces) const;
+  /// rk4(start, h) where every stage and the end lie inside the start's patch domains and
+  /// polynomial pieces (`pieces`), else nothing.
+  [[nodiscard]] std::optional<Vector> stepInside(const Vector& start, double h,
+                                                 const std::vector<int>& pieces) const;
+  [[nodiscard]] bool insidePieces(const Vector& x, const std::vector<int>& pieces) const;
   [[nodiscard]] Vector pack() const;
   void unpack(const Vector& x);
   // Smallest distance of a contact point inside its patch domain (negative: outside), and which
