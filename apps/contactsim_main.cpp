@@ -6,7 +6,8 @@
 //   contactsim validate SCENE.json [--no-limits]   check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
-//                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
+//                                [--side-elements N] [--tip-elements N] [--map FILE]   the steel
+//                                bar of ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
@@ -288,13 +289,19 @@ int main(int argc, char** argv) {
   restitution->add_option("--angle-step", study.angle_step, "Impact angle step [degrees]");
   restitution->add_option("--speed", study.impact_speed, "Impact speed [m/s]");
   restitution->add_option("--friction", study.friction, "Coulomb friction at the block");
+  CLI::Option* side_elements = restitution->add_option(
+      "--side-elements", study.side_elements, "Boundary elements per straight side (default 16)");
+  CLI::Option* tip_elements = restitution->add_option(
+      "--tip-elements", study.tip_elements, "Boundary elements per rounded tip (default 12)");
   CLI::Option* samples =
       restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
   CLI::Option* time_step =
       restitution->add_option("--time-step", study.map.time_step, "Sample spacing of the map [s]");
   restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
       ->excludes(samples)
-      ->excludes(time_step);
+      ->excludes(time_step)
+      ->excludes(side_elements)
+      ->excludes(tip_elements);
   restitution->add_flag("--quiet", quiet, "Print nothing on success");
 
   contactsim::BowlStudyOptions bowl;

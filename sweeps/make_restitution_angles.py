@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes sweeps/restitution-angles.json: the restitution study of ullrich-pai §4
 (`contactsim restitution-study`, docs/figures/restitution-study/restitution.csv) as a sweep of
-scenes/steel-bar-drop.json over the impact angle 0, 5, ..., 90 degrees.
+scenes/steel-bar-drop.json over the impact angle 0, 7.5, ..., 90 degrees (the study's default angles:
+the tip nodes of its mesh, docs/figures/restitution-study/README.md).
 
 The study turns the bar by theta = -(90 + angle) degrees and puts its lowest outline vertex on the
 block (y = 0): each angle is a pose, two values in the scene (/bodies/0/angle and
@@ -38,7 +39,7 @@ def main():
 
         contactsim.load_scene(str(ROOT / "scenes/steel-bar-drop.json"))  # computes the map
         outline = contactsim.load_response_map(glob.glob(os.path.join(cache, "*.json"))[0]).outline
-    degrees = [5 * k for k in range(19)]
+    degrees = [7.5 * k for k in range(13)]
     angles = [(-90.0 - a) * (math.pi / 180.0) for a in degrees]
     spec = {
         "format": "contactsim-sweep",

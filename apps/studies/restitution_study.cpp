@@ -42,6 +42,12 @@ double normalAngle(const ResponseMapNode& node) {
   return std::atan2(node.normal.y(), node.normal.x()) / kDegree;
 }
 
+// The angle [degrees] between the bar's axis and the outward normal of map node `j`, in [0, 180]:
+// the impact angle at which that node is the lowest point of the tip.
+double tipAngle(const ResponseMap& map, std::size_t j) {
+  return std::abs(normalAngle(map.nodes[j]));
+}
+
 std::string number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.9g", x);
@@ -56,6 +62,10 @@ struct Drop {
   double peak_force = 0.0;
   double work_on_body = 0.0;
   double kinetic_energy_change = 0.0;
+  int contact_vertices = 0;   ///< outline vertices that carried force
+  int contact_intervals = 0;  ///< separate stretches of steps with force (1: one impact)
+  /// [degrees] The normal of the first vertex that touched, from the axis.
+  double first_node_angle = 0.0;
 };
 
 // The experiment of ullrich-pai §1.1 / SH96 through a World (the scene path): the bar turned by
@@ -111,6 +121,8 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
   PlanarBodyState after = start;
   double last_force_time = 0.0;
   bool touched = false;
+  bool pressing = false;
+  std::vector<bool> carried(map->outline.size(), false);
   for (long steps = 0; steps < 10'000'000; ++steps) {
     const PlanarBodyState previous = world.planarState(0);
     const Vec2 centroid_before = centroidPosition(previous, mass);
@@ -120,6 +132,18 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
     double force = 0.0;
     for (const PlanarContact& c : step.contacts) {
       force += c.normal_force;
+      // Which outline vertex: the contact point is that vertex at the step's start.
+      if (c.normal_force > 0.0) {
+        const Vec2 p = bodyPoint(previous, c.point);
+        std::size_t v = 0;
+        for (std::size_t i = 1; i < map->outline.size(); ++i) {
+          if ((map->outline[i] - p).squaredNorm() < (map->outline[v] - p).squaredNorm())
+            v = i;
+        }
+        if (!touched && !carried[v])
+          drop.first_node_angle = tipAngle(*map, v);
+        carried[v] = true;
+      }
       const Vec2 f = c.normal_force * c.normal + c.tangential_force * perpendicular(c.normal);
       // The force acts through the lever of the step's start (what the implicit solve used), so
       // its power on the rigid body over the step is f · J (v_k + v_{k+1}) / 2.
@@ -129,6 +153,9 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
       };
       drop.work_on_body += map->time_step * f.dot(0.5 * (velocity(previous) + velocity(now)));
     }
+    if (force > 0.0 && !pressing)
+      ++drop.contact_intervals;
+    pressing = force > 0.0;
     if (force > 0.0) {
       touched = true;
       last_force_time = world.time();
@@ -141,6 +168,7 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
     }
   }
   drop.contact_duration = last_force_time;
+  drop.contact_vertices = static_cast<int>(std::count(carried.begin(), carried.end(), true));
   drop.restitution = -normalVelocity(after) / before_speed;
   drop.kinetic_energy_change = kineticEnergy(after, mass) - kineticEnergy(start, mass);
   return drop;
@@ -202,7 +230,8 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
                            " degrees");
     }
     result.impacts.push_back({angle, drop.restitution, drop.contact_duration, drop.peak_force,
-                              drop.work_on_body, drop.kinetic_energy_change});
+                              drop.work_on_body, drop.kinetic_energy_change, drop.contact_vertices,
+                              drop.contact_intervals, drop.first_node_angle});
     if (options.progress)
       options.progress(static_cast<double>(k + 1) / (count + 1));
   }
@@ -286,7 +315,8 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
   PlotSeries sh96{
       "Stoianovici & Hurmuzlu 1996 trend (0.9 at 0 deg, 0.2 near 66 deg)", {0.0, 66.0}, {0.9, 0.2}};
   std::string csv4 =
-      "angle_deg,restitution,contact_duration_s,peak_force,work_on_body,kinetic_energy_change\n";
+      "angle_deg,restitution,contact_duration_s,peak_force,work_on_body,kinetic_energy_change,"
+      "contact_vertices,contact_intervals,first_node_angle_deg\n";
   for (const auto& impact : result.impacts) {
     e_series.x.push_back(impact.angle);
     e_series.y.push_back(impact.restitution);
@@ -294,7 +324,9 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
     rigid.y.push_back(options.rigid_restitution);
     csv4 += number(impact.angle) + "," + number(impact.restitution) + "," +
             number(impact.contact_duration) + "," + number(impact.peak_force) + "," +
-            number(impact.contact_work) + "," + number(impact.kinetic_energy_change) + "\n";
+            number(impact.contact_work) + "," + number(impact.kinetic_energy_change) + "," +
+            std::to_string(impact.contact_vertices) + "," +
+            std::to_string(impact.contact_intervals) + "," + number(impact.first_node_angle) + "\n";
   }
   fig4.series = {e_series, rigid, sh96};
   files.push_back({"restitution.csv", csv4});

@@ -32,7 +32,11 @@ struct RestitutionStudyOptions {
   /// 512 samples of 1 µs: the oblique impacts last up to ~0.35 ms, longer than the paper's
   /// N_f = 100 would cover at a step that resolves the 80 µs normal impact.
   ResponseMapOptions map{1e-6, 512, 0.25, true, {}};
-  double angle_step = 5.0;    ///< [degrees], angles 0, step, …, 90
+  /// [degrees], angles 0, step, …, 90. The outline is the polygon of the map's nodes, so a drop
+  /// strikes the tip node nearest to its angle; the default 7.5° is the default mesh's node
+  /// spacing on the tip, 180°/(2 · 12), so that every drop strikes one node whose normal is the
+  /// block's (docs/figures/restitution-study/README.md: between nodes two vertices tie).
+  double angle_step = 7.5;
   double impact_speed = 1.0;  ///< approach speed of the centroid [m/s]
   double friction = 0.0;      ///< Coulomb μ at the block
   /// e of the rigid impact law drawn for contrast (SH96's value at normal impact).
@@ -55,6 +59,11 @@ struct ImpactAngleResult {
   /// kinetic energy change for the run time's scheme (a bookkeeping check, not physics).
   double contact_work = 0.0;
   double kinetic_energy_change = 0.0;  ///< [J/m]
+  int contact_vertices = 0;   ///< outline vertices (map nodes) that carried force in the drop
+  int contact_intervals = 0;  ///< stretches of steps with force: 1 for one impact, more for chatter
+  /// [degrees] The normal of the map node that touched first, from the bar's axis: the outline is
+  /// the polygon of the nodes, so the drop at `angle` strikes the node nearest to it.
+  double first_node_angle = 0.0;
 };
 
 struct RestitutionStudyResult {

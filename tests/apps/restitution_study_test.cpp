@@ -50,6 +50,52 @@ TEST(RestitutionStudy, NormalImpactIsTheElasticRodImpact) {
   EXPECT_LT(result.impacts[2].restitution, normal.restitution - 0.1);
 }
 
+// The features of the converged curve (docs/figures/restitution-study/README.md: the default mesh
+// with Δt halved twice, 1 → 0.25 µs; at 0.125 µs this mesh's map is no longer usable) checked on
+// the study at its default Δt = 1 µs, which lies within kDtError of the finest curve from 0° to
+// the minimum (measured, README table): e falls through single impacts from end-on (the elastic
+// rod gives its energy back when the longitudinal wave returns: St-Venant, e → 1) to a minimum at
+// 22.5°; from 30° on the tip chatters (SH96: "multi impacts between the bar and the surface") and
+// e rises again.
+TEST(RestitutionStudy, CurveHasTheFeaturesOfTheConvergedCurve) {
+  constexpr double kEndOn = 0.983;        // e at 0°, Δt = 0.25 µs
+  constexpr double kMinimumAngle = 22.5;  // [degrees], every Δt of the study
+  constexpr double kMinimum = 0.208;      // e at 22.5°, Δt = 0.25 µs
+  constexpr double kDtError = 0.045;      // largest |e(1 µs) − e(0.25 µs)| at 0–22.5°: 0.041
+  RestitutionStudyOptions options;        // the default mesh (16 / 12 elements), Δt 1 µs, N_f 512
+  const auto result = runRestitutionStudy(options);
+  ASSERT_EQ(result.impacts.size(), 13u);  // 0, 7.5, …, 90 degrees: the tip's nodes
+  const auto& impacts = result.impacts;
+  EXPECT_NEAR(impacts.front().restitution, kEndOn, kDtError);
+  // The minimum over the tip (90° is the bar lying flat: its whole side lands, not the tip).
+  std::size_t lowest = 0;
+  for (std::size_t k = 0; k + 1 < impacts.size(); ++k) {
+    if (impacts[k].restitution < impacts[lowest].restitution)
+      lowest = k;
+  }
+  EXPECT_DOUBLE_EQ(impacts[lowest].angle, kMinimumAngle);
+  EXPECT_NEAR(impacts[lowest].restitution, kMinimum, kDtError);
+  for (std::size_t k = 0; k + 1 < impacts.size(); ++k) {
+    const auto& impact = impacts[k];
+    EXPECT_NEAR(impact.first_node_angle, impact.angle, 1e-6);
+    if (impact.angle <= kMinimumAngle) {
+      // One impact on one node (ullrich-pai §5.1 step 3), ended by the longitudinal wave's
+      // return 2L/c ≈ 77 µs later.
+      EXPECT_EQ(impact.contact_vertices, 1) << impact.angle;
+      EXPECT_EQ(impact.contact_intervals, 1) << impact.angle;
+      EXPECT_LT(impact.contact_duration, 100e-6) << impact.angle;
+      if (k > 0) {
+        EXPECT_LT(impact.restitution, impacts[k - 1].restitution) << impact.angle;
+      }
+    } else {
+      // Chatter; near 90° the bar turns during it far enough for the next node to touch.
+      EXPECT_GE(impact.contact_intervals, 3) << impact.angle;
+      EXPECT_LE(impact.contact_vertices, 2) << impact.angle;
+      EXPECT_GT(impact.restitution, kMinimum + 0.2) << impact.angle;
+    }
+  }
+}
+
 TEST(RestitutionStudy, WritesItsFiguresAndRejectsBadOptions) {
   auto options = quickOptions();
   options.angle_step = 90.0;
