@@ -3,7 +3,7 @@
 //   contactsim                         run the built-in default scene
 //   contactsim run SCENE.json [--out DIR] [--html] [--gltf] [--duration S] [--no-limits]
 //   contactsim view OUTDIR [--scene SCENE.json]   report.html from a run's outputs
-//   contactsim validate SCENE.json [--no-limits]   check a scene without running it
+//   contactsim validate SCENE.json   check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--side-elements N] [--tip-elements N] [--map FILE]   the steel
@@ -12,6 +12,9 @@
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
 //   contactsim sweep SPEC.json [--out DIR] [--jobs N]   a parameter study (docs/sweep-format.md)
+//
+// Every command that reads a file (run, view, validate, migrate, restitution-study, bowl-study,
+// sweep) holds it to the limits of docs/scene-format.md, "Limits", and takes --no-limits.
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 // Runs and studies draw a progress bar on stderr while it is a terminal, unless --quiet.
@@ -47,19 +50,21 @@ struct Extras {
   bool gltf = false;  ///< scene.glb
 };
 
+// The outputs are written as the run goes (only the report and the glTF file need every sample in
+// memory), and appear when it has ended.
 int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, bool quiet,
                  const Extras& extras = {}) {
   contactsim::RunOptions options;
   options.record_contacts = extras.html;
+  options.keep_samples = extras.html || extras.gltf;
+  const std::string dir = out_dir.empty() ? "contactsim-out/" + scene.name : out_dir;
   contactsim::RunResult result;
   {
     contactsim::ProgressBar bar("simulating " + scene.name, !quiet);
     if (bar.drawing())
       options.progress = [&bar](double t, double duration) { bar.update(t / duration); };
-    result = contactsim::runScene(scene, options);
+    result = contactsim::runSceneToDirectory(scene, options, dir);
   }
-  const std::string dir = out_dir.empty() ? "contactsim-out/" + scene.name : out_dir;
-  contactsim::writeRunOutputs(result, dir);
   if (extras.html)
     contactsim::report::writeReport(result, dir);
   if (extras.gltf)
@@ -67,7 +72,7 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
   if (!quiet) {
     std::printf("scene %s (%s): %.6g s simulated, %ld steps, %zu samples, %.3f s wall\n",
                 scene.name.c_str(), scene.origin.c_str(), scene.duration, result.stats.steps,
-                result.samples.size(), result.wall_seconds);
+                result.samplesTaken(), result.wall_seconds);
     for (std::size_t i = 0; i < result.body_names.size(); ++i) {
       if (result.fixed[i])
         continue;
@@ -161,7 +166,8 @@ int runBowlStudy(contactsim::BowlStudyOptions options, const std::string& out_di
 // its JSON path before any run), then the runs on `jobs` threads, resuming what `out` holds.
 // Response maps computed at load are cached under OUT/cache unless CONTACTSIM_CACHE_DIR says
 // otherwise, so that a sweep writes nothing outside its directory.
-int runSweep(const std::string& spec_file, std::string out, int jobs, bool quiet) {
+int runSweep(const std::string& spec_file, std::string out, int jobs, bool quiet,
+             const contactsim::SceneLimits& limits) {
   namespace sweep = contactsim::sweep;
   if (out.empty()) {  // the file's stem: a spec's "name" could lead out of contactsim-out/
     out = "contactsim-out/" + std::filesystem::path(spec_file).stem().string();
@@ -170,7 +176,7 @@ int runSweep(const std::string& spec_file, std::string out, int jobs, bool quiet
   if (jobs < 1) {
     jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
-  const sweep::SweepSpec spec = sweep::loadSweepSpec(spec_file);
+  const sweep::SweepSpec spec = sweep::loadSweepSpec(spec_file, limits);
   const std::vector<sweep::Variant> variants = sweep::expandVariants(spec);
   sweep::LocalSweepResult result;
   {
@@ -205,11 +211,12 @@ contactsim::Scene loadRunScene(const std::string& file, double duration,
 }
 
 // `contactsim view`: report.html written into a run's output directory from its outputs.
-int viewOutputs(const std::string& directory, const std::string& scene_file, bool quiet) {
+int viewOutputs(const std::string& directory, const std::string& scene_file, bool quiet,
+                const contactsim::SceneLimits& limits) {
   std::optional<std::filesystem::path> scene;
   if (!scene_file.empty())
     scene = scene_file;
-  const contactsim::RunResult result = contactsim::report::readRunOutputs(directory, scene);
+  const contactsim::RunResult result = contactsim::report::readRunOutputs(directory, scene, limits);
   contactsim::report::writeReport(result, directory);
   if (!quiet)
     std::printf("wrote %s/report.html\n", directory.c_str());
@@ -217,12 +224,13 @@ int viewOutputs(const std::string& directory, const std::string& scene_file, boo
 }
 
 // `contactsim migrate`: the format 2 text on standard output, or written whole to `out`.
-int migrateScene(const std::string& scene_file, const std::string& out) {
+int migrateScene(const std::string& scene_file, const std::string& out,
+                 const contactsim::SceneLimits& limits) {
   const std::filesystem::path in = scene_file;
   const std::filesystem::path destination =
       out.empty() ? in.parent_path() : std::filesystem::path(out).parent_path();
-  const std::string text =
-      contactsim::migrateScene(contactsim::readSceneFile(in), scene_file, destination);
+  const std::string text = contactsim::migrateScene(
+      contactsim::readSceneFile(in, limits.max_file_bytes), scene_file, destination, limits);
   if (out.empty()) {
     std::cout << text;
     return 0;
@@ -257,10 +265,14 @@ int main(int argc, char** argv) {
   CLI::Option* duration_option = run->add_option(
       "--duration", duration, "Simulate this long instead of the scene's duration [s]");
 
+  // Every command that reads a file takes the same flag.
   bool no_limits = false;
-  run->add_flag("--no-limits", no_limits,
-                "Run scenes beyond the size limits of docs/scene-format.md (steps, samples, "
-                "bodies, triangles, rays, file sizes)");
+  const auto add_no_limits = [&no_limits](CLI::App* command) {
+    command->add_flag("--no-limits", no_limits,
+                      "Lift the size limits of docs/scene-format.md (steps, samples, bodies, "
+                      "triangles, rays, file sizes)");
+  };
+  add_no_limits(run);
 
   std::string view_dir;
   std::string view_scene;
@@ -270,15 +282,17 @@ int main(int argc, char** argv) {
   view->add_option("--scene", view_scene,
                    "The run's scene file (default: the one its summary.json names)");
   view->add_flag("--quiet", quiet, "Print nothing on success");
+  add_no_limits(view);
   CLI::App* validate = app.add_subcommand("validate", "Check a scene file without running it");
   validate->add_option("scene", scene_file, "Scene file")->required();
-  validate->add_flag("--no-limits", no_limits, "Accept scenes beyond the size limits");
+  add_no_limits(validate);
 
   std::string migrate_out;
   CLI::App* migrate =
       app.add_subcommand("migrate", "Write the scene format 2 equivalent of a format 1 scene");
   migrate->add_option("scene", scene_file, "Scene file in format 1")->required();
   migrate->add_option("-o,--output", migrate_out, "Write it here (default: standard output)");
+  add_no_limits(migrate);
 
   contactsim::RestitutionStudyOptions study;
   CLI::App* restitution = app.add_subcommand(
@@ -303,6 +317,7 @@ int main(int argc, char** argv) {
       ->excludes(side_elements)
       ->excludes(tip_elements);
   restitution->add_flag("--quiet", quiet, "Print nothing on success");
+  add_no_limits(restitution);
 
   contactsim::BowlStudyOptions bowl;
   std::vector<double> bowl_steps_ms;
@@ -320,6 +335,7 @@ int main(int argc, char** argv) {
   bowl_study->add_option("--repeats", bowl.repeats,
                          "Runs per maximum step; CPU times are their medians (default 3)");
   bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
+  add_no_limits(bowl_study);
 
   std::string sweep_spec;
   std::string sweep_out;
@@ -333,6 +349,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--jobs,-j", jobs, "Runs at a time, each on one thread (default: the cores)")
       ->check(CLI::Range(1, 4096));
   sweep->add_flag("--quiet", quiet, "Print nothing on success, no progress bar either");
+  add_no_limits(sweep);
 
   try {
     app.parse(argc, argv);
@@ -351,13 +368,15 @@ int main(int argc, char** argv) {
       return runAndReport(loadRunScene(scene_file, duration, limits), out_dir, quiet, extras);
     }
     if (*view) {
-      return viewOutputs(view_dir, view_scene, quiet);
+      return viewOutputs(view_dir, view_scene, quiet, limits);
     }
     if (*restitution) {
+      study.max_map_file_bytes = limits.max_file_bytes;
       return runRestitutionStudy(study, out_dir, quiet);
     }
     if (*bowl_study) {
       bowl.scene = bowl_scene;
+      bowl.limits = limits;
       if (!bowl_steps_ms.empty()) {
         bowl.max_steps.clear();
         for (const double ms : bowl_steps_ms) {
@@ -367,10 +386,10 @@ int main(int argc, char** argv) {
       return runBowlStudy(bowl, out_dir, quiet);
     }
     if (*sweep) {
-      return runSweep(sweep_spec, sweep_out, jobs, quiet);
+      return runSweep(sweep_spec, sweep_out, jobs, quiet, limits);
     }
     if (*migrate) {
-      return migrateScene(scene_file, migrate_out);
+      return migrateScene(scene_file, migrate_out, limits);
     }
     if (*validate) {
       const contactsim::Scene scene = contactsim::loadSceneFile(scene_file, limits);

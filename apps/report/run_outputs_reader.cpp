@@ -14,7 +14,16 @@
 namespace contactsim::report {
 namespace {
 
-std::string readText(const std::filesystem::path& file) {
+// A file of the run, refused beyond `max_bytes` before it is read (SceneLimits::max_file_bytes;
+// `view --no-limits`: infinity). readRunOutputs has checked that it is a regular file.
+std::string readText(const std::filesystem::path& file, double max_bytes) {
+  std::error_code ec;
+  const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+  if (!ec && static_cast<double>(bytes) > max_bytes) {
+    throw Error(file.string() + ": " + toText(bytes) + " bytes, more than the limit of " +
+                toText(max_bytes) +
+                " bytes (max_file_bytes: docs/scene-format.md, \"Limits\"; --no-limits lifts it)");
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in)
     throw Error("cannot read " + file.string());
@@ -53,13 +62,15 @@ std::vector<std::string_view> lines(const std::string& text) {
 }
 
 Scene sceneOf(const std::filesystem::path& directory,
-              const std::optional<std::filesystem::path>& scene_file) {
+              const std::optional<std::filesystem::path>& scene_file, const SceneLimits& limits) {
   if (scene_file)
-    return loadSceneFile(*scene_file);
+    return loadSceneFile(*scene_file, limits);
   const std::filesystem::path summary_file = directory / "summary.json";
   std::string origin;
   try {
-    origin = nlohmann::json::parse(readText(summary_file)).at("scene").at("origin");
+    origin = nlohmann::json::parse(readText(summary_file, limits.max_file_bytes))
+                 .at("scene")
+                 .at("origin");
   } catch (const nlohmann::json::exception& e) {
     throw Error(summary_file.string() + ": no scene origin (" + e.what() + ")");
   }
@@ -69,11 +80,11 @@ Scene sceneOf(const std::filesystem::path& directory,
     throw Error(summary_file.string() + " names the scene file '" + origin +
                 "', which is not there from here: give it with --scene");
   }
-  return loadSceneFile(origin);
+  return loadSceneFile(origin, limits);
 }
 
-void readTrajectory(RunResult& result, const std::filesystem::path& file) {
-  const std::string text = readText(file);
+void readTrajectory(RunResult& result, const std::filesystem::path& file, double max_bytes) {
+  const std::string text = readText(file, max_bytes);
   const std::vector<std::string_view> rows = lines(text);
   const std::size_t bodies = result.body_names.size();
   if (rows.empty() || !rows[0].starts_with("time,body,px,py,pz,qw,qx,qy,qz,"))
@@ -106,8 +117,8 @@ void readTrajectory(RunResult& result, const std::filesystem::path& file) {
   }
 }
 
-void readEvents(RunResult& result, const std::filesystem::path& file) {
-  const std::string text = readText(file);
+void readEvents(RunResult& result, const std::filesystem::path& file, double max_bytes) {
+  const std::string text = readText(file, max_bytes);
   const std::vector<std::string_view> rows = lines(text);
   if (rows.empty() || rows[0] != "time,body,type,detail")
     throw Error(file.string() + ": not a contactsim event log (header)");
@@ -126,20 +137,21 @@ void readEvents(RunResult& result, const std::filesystem::path& file) {
 }  // namespace
 
 RunResult readRunOutputs(const std::filesystem::path& directory,
-                         const std::optional<std::filesystem::path>& scene_file) {
+                         const std::optional<std::filesystem::path>& scene_file,
+                         const SceneLimits& limits) {
   for (const char* name : {"summary.json", "trajectory.csv", "events.csv"}) {
     if (!std::filesystem::is_regular_file(directory / name))
       throw Error(directory.string() + " holds no contactsim run outputs (" + name +
                   " is missing)");
   }
   RunResult result;
-  result.scene = sceneOf(directory, scene_file);
+  result.scene = sceneOf(directory, scene_file, limits);
   for (const BodyDescription& body : result.scene.world.bodies) {
     result.body_names.push_back(body.name);
     result.fixed.push_back(body.fixed);
   }
-  readTrajectory(result, directory / "trajectory.csv");
-  readEvents(result, directory / "events.csv");
+  readTrajectory(result, directory / "trajectory.csv", limits.max_file_bytes);
+  readEvents(result, directory / "events.csv", limits.max_file_bytes);
   return result;
 }
 

@@ -13,8 +13,10 @@ namespace contactsim::report {
 /// summary.json names (or the built-in default scene). Samples carry positions, orientations and
 /// energies (the velocities trajectory.csv holds too), no contacts. Throws Error naming the
 /// directory or file at fault: no outputs there, a file unreadable or malformed, a scene whose
-/// bodies are not the trajectory's.
+/// bodies are not the trajectory's, a file beyond `limits` (the scene's, and max_file_bytes for
+/// the run's own files).
 [[nodiscard]] RunResult readRunOutputs(const std::filesystem::path& directory,
-                                       const std::optional<std::filesystem::path>& scene_file);
+                                       const std::optional<std::filesystem::path>& scene_file,
+                                       const SceneLimits& limits = {});
 
 }  // namespace contactsim::report

@@ -89,7 +89,7 @@ void BowlStudyOptions::validate() const {
 
 BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
   options.validate();
-  const Scene base = loadSceneFile(options.scene);
+  const Scene base = loadSceneFile(options.scene, options.limits);
   if (base.world.bodies.empty() || base.world.bodies[0].fixed || !base.world.collisions.enabled) {
     throw InvalidInputError("bowl study: the scene " + options.scene.string() +
                             " must have collisions and a free body first (the bowl)");

@@ -214,7 +214,7 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
         computeResponseMap(mesh, options.material, options.map, "steel bar, ullrich-pai section 4");
     result.map_seconds = seconds(start);
   } else {
-    result.map = loadResponseMap(options.map_file);
+    result.map = loadResponseMap(options.map_file, options.max_map_file_bytes);
   }
   const auto map = std::make_shared<const ResponseMap>(result.map);
   const auto impacts_start = std::chrono::steady_clock::now();

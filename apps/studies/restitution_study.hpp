@@ -14,6 +14,7 @@
 
 #include "contactsim/bem/response_map.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
+#include "contactsim/scene/scene.hpp"
 
 namespace contactsim {
 
@@ -42,6 +43,9 @@ struct RestitutionStudyOptions {
   /// e of the rigid impact law drawn for contrast (SH96's value at normal impact).
   double rigid_restitution = 0.9;
   std::string map_file;  ///< load this map instead of computing one (empty: compute)
+  /// The largest map_file read [bytes] (256 MiB, SceneLimits::max_file_bytes; `restitution-study
+  /// --no-limits`: infinity).
+  double max_map_file_bytes = SceneLimits{}.max_file_bytes;
   /// Told the fraction of the drops done, in [0, 1], as they go (a progress bar; the map's
   /// precompute tells map.progress).
   std::function<void(double fraction)> progress;

@@ -121,7 +121,7 @@ void readBaseScene(const json& doc, SweepSpec& spec) {
         std::filesystem::path(spec.file).parent_path() / scene.get<std::string>();
     spec.scene_origin = path.string();
     try {
-      spec.scene = json::parse(readSceneFile(path));
+      spec.scene = json::parse(readSceneFile(path, spec.limits.max_file_bytes));
     } catch (const json::exception& e) {
       fail(spec.file, "/scene", path.string() + " is not JSON: " + e.what());
     } catch (const SceneError& e) {
@@ -195,9 +195,11 @@ std::string valueText(const json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
-SweepSpec parseSweepSpec(std::string_view text_in, const std::string& file) {
+SweepSpec parseSweepSpec(std::string_view text_in, const std::string& file,
+                         const SceneLimits& limits) {
   SweepSpec spec;
   spec.file = file;
+  spec.limits = limits;
   json doc;
   try {
     doc = json::parse(text_in);
@@ -222,7 +224,7 @@ SweepSpec parseSweepSpec(std::string_view text_in, const std::string& file) {
   // The base scene, with `set`, must load as it is.
   Scene base;
   try {
-    base = parseScene(spec.scene.dump(), spec.scene_origin);
+    base = parseScene(spec.scene.dump(), spec.scene_origin, spec.limits);
   } catch (const SceneError& e) {
     fail(file, doc.contains("set") ? "/set" : "/scene",
          std::string("the base scene does not load: ") + e.what());
@@ -259,8 +261,8 @@ SweepSpec parseSweepSpec(std::string_view text_in, const std::string& file) {
   return spec;
 }
 
-SweepSpec loadSweepSpec(const std::filesystem::path& file) {
-  return parseSweepSpec(readSceneFile(file), file.string());
+SweepSpec loadSweepSpec(const std::filesystem::path& file, const SceneLimits& limits) {
+  return parseSweepSpec(readSceneFile(file, limits.max_file_bytes), file.string(), limits);
 }
 
 std::vector<Variant> expandVariants(const SweepSpec& spec) {
@@ -310,7 +312,7 @@ std::vector<Variant> expandVariants(const SweepSpec& spec) {
     const std::string scene = variantSceneText(spec, v);
     v.key = fnv1aHex(scene + "\n" + metrics + "\n" + json(v.values).dump());
     try {
-      (void)parseScene(scene, spec.scene_origin);
+      (void)parseScene(scene, spec.scene_origin, spec.limits);
     } catch (const SceneError& e) {
       fail(spec.file, faultPath(spec, e.jsonPath()),
            "variant " + std::to_string(index) + " makes a scene the loader rejects: " + e.what());
@@ -330,7 +332,7 @@ std::string variantSceneText(const SweepSpec& spec, const Variant& variant) {
 }
 
 Scene variantScene(const SweepSpec& spec, const Variant& variant) {
-  return parseScene(variantSceneText(spec, variant), spec.scene_origin);
+  return parseScene(variantSceneText(spec, variant), spec.scene_origin, spec.limits);
 }
 
 }  // namespace contactsim::sweep

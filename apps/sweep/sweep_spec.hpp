@@ -50,6 +50,8 @@ struct SweepSpec {
   std::vector<Parameter> parameters;
   std::vector<MetricSpec> metrics;
   Keep keep = Keep::kNone;
+  /// The limits of the base scene and every variant (`sweep --no-limits`: none).
+  SceneLimits limits;
 };
 
 /// One run of the sweep.
@@ -60,9 +62,13 @@ struct Variant {
 };
 
 /// Parses a spec. `file` names it in errors; relative scene paths are read from its directory.
-[[nodiscard]] SweepSpec parseSweepSpec(std::string_view text, const std::string& file);
-/// Reads and parses a spec file (SceneError when it is missing or unreadable).
-[[nodiscard]] SweepSpec loadSweepSpec(const std::filesystem::path& file);
+/// `limits` hold for the scene file it names (max_file_bytes), the base scene and every variant.
+[[nodiscard]] SweepSpec parseSweepSpec(std::string_view text, const std::string& file,
+                                       const SceneLimits& limits = {});
+/// Reads and parses a spec file of at most limits.max_file_bytes (SceneError when it is missing,
+/// larger or unreadable).
+[[nodiscard]] SweepSpec loadSweepSpec(const std::filesystem::path& file,
+                                      const SceneLimits& limits = {});
 
 /// Every variant, each scene checked by the scene loader (a rejected value is reported at the
 /// spec's /parameters/i/values/k).

@@ -9,39 +9,34 @@ the results are the same, bit for bit, but for the timing columns.
 import json as _json
 import os as _os
 
-from ._contactsim import _SweepPlan
+from ._contactsim import _SweepPlan, _read_sweep_spec
 
-# One parsed plan per (spec text, origin) and process: a Dask worker parses a spec once.
+# One parsed plan per (spec text, origin, no_limits) and process: a Dask worker parses a spec once.
 _plans = {}
 
 
-def _plan(text, origin):
-    key = (text, origin)
+def _plan(text, origin, no_limits=False):
+    key = (text, origin, no_limits)
     if key not in _plans:
         _plans.clear()
-        _plans[key] = _SweepPlan(text, origin)
+        _plans[key] = _SweepPlan(text, origin, no_limits)
     return _plans[key]
 
 
-def _spec_text(spec):
-    """(text, origin) of a spec given as a path or as a dict (relative scene paths of a dict are
-    read from the current directory)."""
+def _spec_text(spec, no_limits=False):
+    """(text, origin) of a spec given as a path (read as the CLI reads it: a regular file within
+    max_file_bytes unless no_limits) or as a dict (relative scene paths of a dict are read from
+    the current directory)."""
     if isinstance(spec, dict):
         return _json.dumps(spec), _os.path.abspath("<inline sweep>.json")
     path = _os.path.abspath(_os.fspath(spec))
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read(), path
-    except OSError as e:
-        from ._contactsim import SceneError
-
-        raise SceneError(f"{path}: at /: cannot read the sweep spec: {e.strerror}") from None
+    return _read_sweep_spec(path, no_limits), path
 
 
-def _run_one(text, origin, index, metrics=None):
+def _run_one(text, origin, index, metrics=None, no_limits=False):
     """One variant (a Dask task): (index, row JSON, kept files). Python metrics are called on the
     RunResult of a successful run; a metric that raises fails the row."""
-    plan = _plan(text, origin)
+    plan = _plan(text, origin, no_limits)
     row_json, result, files = plan.run(index, keep_result=bool(metrics))
     if metrics:
         row = _json.loads(row_json)
@@ -74,7 +69,8 @@ class SweepResults:
         return f"<SweepResults {self.name!r}: {len(self.rows)} runs, {self.failed} failed>"
 
 
-def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress=None):
+def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress=None,
+          no_limits=False):
     """Runs a sweep (docs/sweep-format.md) and returns its SweepResults.
 
     spec: a spec file or a dict. The whole spec is checked before any run starts (SceneError
@@ -87,9 +83,11 @@ def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress
     alone (as the CLI's pool).
     metrics: {name: callable(RunResult) -> float or None}, extra columns after the spec's.
     progress: callable(done, total), called as runs finish.
+    no_limits: lift the size limits of docs/scene-format.md ("Limits") for the spec file, its
+    scene and every variant, as ``contactsim sweep --no-limits`` does.
     """
-    text, origin = _spec_text(spec)
-    plan = _plan(text, origin)
+    text, origin = _spec_text(spec, no_limits)
+    plan = _plan(text, origin, no_limits)
     total = plan.variant_count
     out = None if out is None else _os.fspath(out)
     rows = [None] * total
@@ -113,7 +111,7 @@ def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-            runs = [pool.submit(_run_one, text, origin, i, metrics) for i in pending]
+            runs = [pool.submit(_run_one, text, origin, i, metrics, no_limits) for i in pending]
             for run in runs:
                 finish(*run.result())
     elif pending:
@@ -125,6 +123,7 @@ def sweep(spec, out=None, client=None, jobs=1, metrics=None, retries=3, progress
             [origin] * len(pending),
             pending,
             [metrics] * len(pending),
+            [no_limits] * len(pending),
             key=[f"contactsim-sweep-{i}-{plan.key(i)}" for i in pending],
             retries=retries,
             pure=False,

@@ -173,8 +173,15 @@ void bindResponseMaps(py::module_& m) {
                              })
       .def("save", &saveResponseMap, py::arg("path"), "Writes docs/response-map-format.md JSON.")
       .def("to_json", &responseMapText);
-  m.def("load_response_map", &loadResponseMap, py::arg("path"),
-        "Reads a response map file (docs/response-map-format.md).");
+  m.def(
+      "load_response_map",
+      [](const std::string& path, bool no_limits) {
+        return loadResponseMap(
+            path, no_limits ? SceneLimits::none().max_file_bytes : SceneLimits{}.max_file_bytes);
+      },
+      py::arg("path"), py::kw_only(), py::arg("no_limits") = false,
+      "Reads a response map file (docs/response-map-format.md); no_limits lifts its size limit "
+      "(max_file_bytes).");
   m.def(
       "compute_response_map",
       [](const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>& polygon,

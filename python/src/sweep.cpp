@@ -24,8 +24,13 @@ struct SweepPlan {
   sweep::SweepSpec spec;
   std::vector<sweep::Variant> variants;
 
-  SweepPlan(const std::string& text, const std::string& origin)
-      : spec(sweep::parseSweepSpec(text, origin)), variants(sweep::expandVariants(spec)) {}
+  SweepPlan(const std::string& text, const std::string& origin, bool no_limits)
+      : spec(sweep::parseSweepSpec(text, origin, limitsOf(no_limits))),
+        variants(sweep::expandVariants(spec)) {}
+
+  static SceneLimits limitsOf(bool no_limits) {
+    return no_limits ? SceneLimits::none() : SceneLimits{};
+  }
 
   [[nodiscard]] const sweep::Variant& variant(std::size_t index) const {
     if (index >= variants.size()) {
@@ -49,7 +54,8 @@ void bindSweep(py::module_& m) {
   py::class_<SweepPlan>(m, "_SweepPlan",
                         "A sweep spec parsed and expanded into its variants (internal: use "
                         "contactsim.sweep).")
-      .def(py::init<const std::string&, const std::string&>(), py::arg("text"), py::arg("origin"))
+      .def(py::init<const std::string&, const std::string&, bool>(), py::arg("text"),
+           py::arg("origin"), py::arg("no_limits") = false)
       .def_property_readonly("name", [](const SweepPlan& p) { return p.spec.name; })
       .def_property_readonly("variant_count", [](const SweepPlan& p) { return p.variants.size(); })
       .def_property_readonly("parameter_names",
@@ -116,6 +122,14 @@ void bindSweep(py::module_& m) {
             sweep::writeSweepResults(p.spec, p.rows(rows), out);
           },
           py::arg("out"), py::arg("rows"));
+  m.def(
+      "_read_sweep_spec",
+      [](const std::string& path, bool no_limits) {
+        return readSceneFile(path, SweepPlan::limitsOf(no_limits).max_file_bytes);
+      },
+      py::arg("path"), py::arg("no_limits") = false,
+      "A sweep spec file's text: a regular file of at most max_file_bytes unless no_limits "
+      "(internal: use contactsim.sweep).");
 }
 
 }  // namespace contactsim::python

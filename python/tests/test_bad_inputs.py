@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import resource
 
@@ -20,8 +21,10 @@ CATALOGUE = json.loads((ROOT / "tests/data/bad_inputs/catalogue.json").read_text
 def prepare(case, directory):
     """The case's inputs in `directory`; returns the CLI arguments."""
     for name, text in case.get("file", {}).items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)  # "run/summary.json"
         (directory / name).write_text(text)
     for name, size in case.get("sparse", {}).items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
         with open(directory / name, "wb") as sparse:  # a size without data: nothing written
             sparse.truncate(size)
     if "fifo" in case:
@@ -84,3 +87,44 @@ def test_python_raises_the_cli_message(case, cli, tmp_path):
         os.chdir(cwd)
     assert isinstance(raised.value, (contactsim.SceneError, contactsim.InvalidInputError))
     assert "contactsim: error: " + str(raised.value) + "\n" == cli_result.stderr
+
+
+# A run in a child process limited to 256 MB of address space beyond what it holds once the scene is
+# loaded (a limit relative to its own size, whatever the machine's libraries map at start).
+OUT_OF_MEMORY_RUN = """
+import resource, sys
+import contactsim
+scene = contactsim.parse_scene(sys.stdin.read(), no_limits=True)
+with open("/proc/self/statm") as statm:
+    size = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + (256 << 20),) * 2)
+try:
+    contactsim.run_scene(scene)
+except contactsim.Error as e:
+    print(e)
+    sys.exit(3)
+"""
+
+
+def test_running_out_of_memory_mid_run_names_the_samples():
+    """std::bad_alloc in the middle of a run (issue 27): a run keeps its samples in memory (the
+    Python API, `run --html`, `--gltf`); 400 free bodies sampled at 100 Hz for a day under
+    no_limits (4e9 trajectory rows) run out of 256 MB within a few thousand samples. The error
+    names the time, the samples taken, the bodies and what sets their number."""
+    bodies = [{"name": f"b{i}", "mass": 1.0, "inertia": [1.0, 2.0, 2.5],
+               "position": [float(i), 0.0, 0.0], "angular_velocity": [0.1, 0.0, 0.0]}
+              for i in range(400)]
+    scene = {"format": "contactsim-scene", "version": 2, "name": "many", "duration": 86400.0,
+             "gravity": [0.0, 0.0, 0.0], "integrator": {"method": "rk4", "step": 0.01},
+             "output": {"rate": 100.0}, "bodies": bodies}
+    result = subprocess.run([sys.executable, "-c", OUT_OF_MEMORY_RUN], input=json.dumps(scene),
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode == 3, result.stdout + result.stderr
+    message = result.stdout.strip()
+    assert message.startswith("out of memory at t = "), message
+    taken = int(message.split(" after ")[1].split(" samples")[0])
+    # 256 MB of samples of 400 bodies (a pose, a twist and an energy each: at least 112 bytes):
+    # fewer than 256e6 / (400 * 112) = 5 992.
+    assert 100 < taken < 5992, message
+    assert message.endswith(" samples of 400 bodies kept in memory (/output/rate x /duration; "
+                            "docs/scene-format.md lists the size limits --no-limits lifts)")

@@ -91,3 +91,14 @@ def test_size_limits_name_the_key_and_can_be_lifted():
         contactsim.Scene.from_dict(scene)
     lifted = contactsim.parse_scene(json.dumps(scene), no_limits=True)
     assert lifted.rate == 1e10
+
+
+def test_response_map_file_size_can_be_lifted(tmp_path):
+    big = tmp_path / "big-map.json"
+    with open(big, "wb") as f:
+        f.truncate(268435457)  # sparse: nothing written
+    with pytest.raises(contactsim.Error, match="more than the limit of 268435456 bytes"):
+        contactsim.load_response_map(str(big))
+    with pytest.raises(contactsim.Error) as lifted:  # read, then found not to be JSON
+        contactsim.load_response_map(str(big), no_limits=True)
+    assert "more than the limit" not in str(lifted.value)

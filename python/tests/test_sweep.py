@@ -107,3 +107,26 @@ def test_bad_specs_raise_naming_the_spec_and_the_json_path(root):
             "metrics": [{"type": "steps"}]}
     with pytest.raises(contactsim.SceneError, match=r"at /parameters/0/values/1: wrong type"):
         contactsim.sweep(spec)
+
+
+def test_no_limits_lifts_the_scene_limits_of_a_sweep(root, tmp_path):
+    # The base scene at 1 GHz (1e10 trajectory rows): refused, as `contactsim sweep` refuses it,
+    # unless no_limits; its variants sample at 10 and 20 Hz.
+    spec = {"format": "contactsim-sweep", "version": 1, "name": "x",
+            "scene": str(root / "scenes/tumbling-body.json"),
+            "set": {"/duration": 0.1, "/output/rate": 1e9},
+            "parameters": [{"pointer": "/output/rate", "values": [10, 20]}],
+            "metrics": [{"type": "steps"}]}
+    with pytest.raises(contactsim.SceneError, match=r"at /output/rate:.*--no-limits lifts it"):
+        contactsim.sweep(spec)
+    res = contactsim.sweep(spec, no_limits=True)
+    assert [row["status"] for row in res.rows] == ["ok", "ok"]
+    assert [row["metrics"]["steps"] for row in res.rows] == [100, 100]  # 0.1 s at 1 ms
+    # The spec file itself: refused on its size (a sparse file, nothing written), read when lifted.
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(268435457)
+    with pytest.raises(contactsim.SceneError, match="more than the limit of 268435456 bytes"):
+        contactsim.sweep(big)
+    with pytest.raises(contactsim.SceneError, match="not JSON"):
+        contactsim.sweep(big, no_limits=True)

@@ -13,7 +13,6 @@
 #include "contactsim/io/atomic_files.hpp"
 #include "io/input_file.hpp"
 #include "io/json_document.hpp"
-#include "response_map_file.hpp"
 
 namespace contactsim {
 namespace {

@@ -37,20 +37,42 @@ std::string number(double v) {
   return buffer;
 }
 
+// Each finite point of series k, in order.
+void forEachPoint(const PlotSpec& spec, std::size_t k, const PlotPoints& points,
+                  const std::function<void(double, double)>& point) {
+  const auto finite = [&point](double x, double y) {
+    if (std::isfinite(x) && std::isfinite(y))
+      point(x, y);
+  };
+  if (points) {
+    points(k, finite);
+    return;
+  }
+  const PlotSeries& s = spec.series[k];
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i)
+    finite(s.x[i], s.y[i]);
+}
+
 }  // namespace
 
 std::string svgLinePlot(const PlotSpec& spec) {
+  std::string svg;
+  writeSvgLinePlot(spec, [&svg](std::string_view piece) { svg += piece; });
+  return svg;
+}
+
+void writeSvgLinePlot(const PlotSpec& spec, const std::function<void(std::string_view)>& out,
+                      const PlotPoints& points) {
+  // Bounds of every finite point.
   constexpr double W = 640, H = 420, left = 70, right = 20, top = 40, bottom = 60;
   double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
-  for (const PlotSeries& s : spec.series) {
-    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
-      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]))
-        continue;
-      x0 = std::min(x0, s.x[i]);
-      x1 = std::max(x1, s.x[i]);
-      y0 = std::min(y0, s.y[i]);
-      y1 = std::max(y1, s.y[i]);
-    }
+  for (std::size_t k = 0; k < spec.series.size(); ++k) {
+    forEachPoint(spec, k, points, [&](double x, double y) {
+      x0 = std::min(x0, x);
+      x1 = std::max(x1, x);
+      y0 = std::min(y0, y);
+      y1 = std::max(y1, y);
+    });
   }
   if (!(x1 >= x0))
     x0 = 0, x1 = 1, y0 = 0, y1 = 1;
@@ -98,23 +120,28 @@ std::string svgLinePlot(const PlotSpec& spec) {
     svg += "<line x1=\"" + number(X(m)) + "\" y1=\"" + number(top) + "\" x2=\"" + number(X(m)) +
            "\" y2=\"" + number(top + ph) + "\" stroke=\"gray\" stroke-dasharray=\"2,3\"/>\n";
   }
+  // The series, their points streamed in pieces of about 64 KiB.
+  out(svg);
   const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
   for (std::size_t k = 0; k < spec.series.size(); ++k) {
     const PlotSeries& s = spec.series[k];
-    std::string points;
-    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
-      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]))
-        continue;
-      points += number(X(s.x[i])) + "," + number(Y(s.y[i])) + " ";
-    }
     const char* colour = colours[k % 6];
-    svg += "<polyline fill=\"none\" stroke=\"" + std::string(colour) +
-           "\" stroke-width=\"1.5\" points=\"" + points + "\"/>\n";
-    svg += "<text x=\"" + number(left + 10) + "\" y=\"" +
-           number(top + 16 + 16 * static_cast<double>(k)) + "\" fill=\"" + colour + "\">" +
-           escape(s.label) + "</text>\n";
+    out("<polyline fill=\"none\" stroke=\"" + std::string(colour) +
+        "\" stroke-width=\"1.5\" points=\"");
+    std::string line;
+    forEachPoint(spec, k, points, [&](double x, double y) {
+      line += number(X(x)) + "," + number(Y(y)) + " ";
+      if (line.size() >= (1u << 16)) {
+        out(line);
+        line.clear();
+      }
+    });
+    out(line + "\"/>\n");
+    out("<text x=\"" + number(left + 10) + "\" y=\"" +
+        number(top + 16 + 16 * static_cast<double>(k)) + "\" fill=\"" + colour + "\">" +
+        escape(s.label) + "</text>\n");
   }
-  return svg + "</svg>\n";
+  out("</svg>\n");
 }
 
 }  // namespace contactsim

@@ -79,9 +79,10 @@ void write(const Json& value, int indent, std::string& out) {
 }  // namespace
 
 std::string migrateScene(std::string_view text, const std::string& origin,
-                         const std::filesystem::path& destination_directory) {
+                         const std::filesystem::path& destination_directory,
+                         const SceneLimits& limits) {
   // Only a valid format-1 scene is migrated: its errors name the file and path as `run` would.
-  (void)parseScene(text, origin);
+  (void)parseScene(text, origin, limits);
   const Json v1 = Json::parse(text);
   if (v1.value("version", 0) != 1)
     throw SceneError(origin, "/version", "already scene format version 2; nothing to migrate");

@@ -1,11 +1,14 @@
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "contactsim/io/atomic_files.hpp"
 #include "contactsim/io/svg_plot.hpp"
 #include "contactsim/scene/run.hpp"
+#include "run_outputs.hpp"
 
 namespace contactsim {
 namespace {
@@ -29,24 +32,76 @@ nlohmann::json relativeDrift(const Vec3& initial, const Vec3& final_value) {
 
 }  // namespace
 
-std::string trajectoryCsv(const RunResult& result) {
-  std::string csv = "time,body,px,py,pz,qw,qx,qy,qz,wx,wy,wz,vx,vy,vz,energy\n";
+namespace scene_detail {
+
+void appendTrajectoryRows(std::string& csv, const TrajectorySample& s,
+                          const std::vector<std::string>& body_names) {
   char line[512];
-  for (const TrajectorySample& s : result.samples) {
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      const RigidBodyState& x = s.bodies[i].state;
-      const Vec3 w = x.worldAngularVelocity();
-      const Vec3 v = x.worldLinearVelocity();
-      std::snprintf(line, sizeof line,
-                    "%.10g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
-                    "%.17g,%.17g,%.17g\n",
-                    s.time, result.body_names[i].c_str(), x.position.x(), x.position.y(),
-                    x.position.z(), x.orientation.w(), x.orientation.x(), x.orientation.y(),
-                    x.orientation.z(), w.x(), w.y(), w.z(), v.x(), v.y(), v.z(),
-                    s.bodies[i].energy);
-      csv += line;
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const RigidBodyState& x = s.bodies[i].state;
+    const Vec3 w = x.worldAngularVelocity();
+    const Vec3 v = x.worldLinearVelocity();
+    std::snprintf(line, sizeof line,
+                  "%.10g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                  "%.17g,%.17g,%.17g\n",
+                  s.time, body_names[i].c_str(), x.position.x(), x.position.y(), x.position.z(),
+                  x.orientation.w(), x.orientation.x(), x.orientation.y(), x.orientation.z(), w.x(),
+                  w.y(), w.z(), v.x(), v.y(), v.z(), s.bodies[i].energy);
+    csv += line;
+  }
+}
+
+std::vector<double> plotRow(const TrajectorySample& s, const std::vector<bool>& fixed) {
+  std::vector<double> row{s.time, 0.0};
+  for (std::size_t i = 0; i < fixed.size(); ++i) {
+    if (fixed[i])
+      continue;
+    const RigidBodyState& x = s.bodies[i].state;
+    row.insert(row.end(),
+               {x.worldAngularVelocity().z(), x.position.x(), x.position.y(), s.bodies[i].energy});
+    row[1] += s.bodies[i].energy;
+  }
+  return row;
+}
+
+// Phases: one series per free body in each plot (columns 2 + 4k .. 5 + 4k of plotRow) and the
+// total energy; the events but patch crossings marked.
+std::vector<RowPlot> rowPlots(const RunResult& result) {
+  RowPlot spin{
+      "spin.svg", {"spin rate", "time [s]", "world angular velocity z [rad/s]", {}, {}, false}, {}};
+  RowPlot path{
+      "com_path.svg", {"centre of mass seen from above", "x [m]", "y [m]", {}, {}, true}, {}};
+  RowPlot energy{
+      "energy.svg", {"energy (kinetic + potential)", "time [s]", "energy [J]", {}, {}, false}, {}};
+  const auto add = [](RowPlot& plot, const std::string& label, std::size_t x, std::size_t y) {
+    plot.spec.series.push_back({label, {}, {}});
+    plot.columns.emplace_back(x, y);
+  };
+  std::size_t column = 2;
+  for (std::size_t i = 0; i < result.body_names.size(); ++i) {
+    if (result.fixed[i])
+      continue;
+    add(spin, result.body_names[i], 0, column);
+    add(path, result.body_names[i], column + 1, column + 2);
+    add(energy, result.body_names[i], 0, column + 3);
+    column += 4;
+  }
+  add(energy, "all free bodies", 0, 1);
+  for (const WorldEvent& e : result.events) {
+    if (e.type != "patch-crossing") {
+      spin.spec.x_markers.push_back(e.time);
+      energy.spec.x_markers.push_back(e.time);
     }
   }
+  return {std::move(spin), std::move(path), std::move(energy)};
+}
+
+}  // namespace scene_detail
+
+std::string trajectoryCsv(const RunResult& result) {
+  std::string csv = scene_detail::kTrajectoryHeader;
+  for (const TrajectorySample& s : result.samples)
+    scene_detail::appendTrajectoryRows(csv, s, result.body_names);
   return csv;
 }
 
@@ -62,44 +117,24 @@ std::string eventsCsv(const RunResult& result) {
 
 namespace {
 
+// The plots of a run whose samples are all in memory.
 std::vector<OutputFile> plots(const RunResult& result) {
-  PlotSpec spin{"spin rate", "time [s]", "world angular velocity z [rad/s]", {}, {}, false};
-  PlotSpec path{"centre of mass seen from above", "x [m]", "y [m]", {}, {}, true};
-  PlotSpec energy{"energy (kinetic + potential)", "time [s]", "energy [J]", {}, {}, false};
-  PlotSeries total{"all free bodies", {}, {}};
-  for (const TrajectorySample& s : result.samples) {
-    total.x.push_back(s.time);
-    total.y.push_back(0.0);
+  std::vector<std::vector<double>> rows;
+  for (const TrajectorySample& s : result.samples)
+    rows.push_back(scene_detail::plotRow(s, result.fixed));
+  std::vector<OutputFile> files;
+  for (const scene_detail::RowPlot& plot : scene_detail::rowPlots(result)) {
+    std::string svg;
+    writeSvgLinePlot(
+        plot.spec, [&svg](std::string_view piece) { svg += piece; },
+        [&](std::size_t k, const std::function<void(double, double)>& point) {
+          const auto [x, y] = plot.columns[k];
+          for (const std::vector<double>& row : rows)
+            point(row[x], row[y]);
+        });
+    files.push_back({plot.name, std::move(svg)});
   }
-  for (std::size_t i = 0; i < result.body_names.size(); ++i) {
-    if (result.fixed[i])
-      continue;
-    PlotSeries w{result.body_names[i], {}, {}}, p{result.body_names[i], {}, {}};
-    PlotSeries e{result.body_names[i], {}, {}};
-    for (std::size_t k = 0; k < result.samples.size(); ++k) {
-      const TrajectorySample& s = result.samples[k];
-      w.x.push_back(s.time);
-      w.y.push_back(s.bodies[i].state.worldAngularVelocity().z());
-      p.x.push_back(s.bodies[i].state.position.x());
-      p.y.push_back(s.bodies[i].state.position.y());
-      e.x.push_back(s.time);
-      e.y.push_back(s.bodies[i].energy);
-      total.y[k] += s.bodies[i].energy;
-    }
-    spin.series.push_back(std::move(w));
-    path.series.push_back(std::move(p));
-    energy.series.push_back(std::move(e));
-  }
-  energy.series.push_back(std::move(total));
-  for (const WorldEvent& e : result.events) {
-    if (e.type != "patch-crossing") {
-      spin.x_markers.push_back(e.time);
-      energy.x_markers.push_back(e.time);
-    }
-  }
-  return {{"spin.svg", svgLinePlot(spin)},
-          {"com_path.svg", svgLinePlot(path)},
-          {"energy.svg", svgLinePlot(energy)}};
+  return files;
 }
 
 }  // namespace
@@ -129,7 +164,7 @@ std::string summaryJson(const RunResult& result) {
         {"most_contacts", result.stats.most_contacts},
         {"unconverged_solves", result.stats.unconverged_solves}};
   }
-  j["samples"] = result.samples.size();
+  j["samples"] = result.samplesTaken();
   j["events"] = result.events.size();
   // What the contacts changed of the velocities given with their poses (issue 25).
   nlohmann::json projected = nlohmann::json::object();

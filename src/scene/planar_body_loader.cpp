@@ -7,8 +7,8 @@
 #include <iostream>
 #include <numbers>
 
-#include "bem/response_map_file.hpp"
 #include "contactsim/bem/boundary_mesh.hpp"
+#include "contactsim/bem/response_map.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
 #include "contactsim/io/atomic_files.hpp"
 #include "scene_limits.hpp"

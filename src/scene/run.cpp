@@ -36,16 +36,26 @@ RunResult runScene(const Scene& scene, const RunOptions& options) {
   }
   // Sample times k / rate computed from k, never accumulated, so they stay exact.
   const auto count = static_cast<long>(std::floor(scene.duration * scene.output.rate + 1e-9));
+  // A sample handed on, and kept (or, not keeping them all, kept as the last).
+  const auto take = [&](TrajectorySample s) {
+    ++result.sample_count;
+    if (options.on_sample)
+      options.on_sample(s);
+    if (options.keep_samples || result.samples.size() < 2)
+      result.samples.push_back(std::move(s));
+    else
+      result.samples.back() = std::move(s);
+  };
   // Velocity-level worlds stop at whole steps, within half a step of the time asked for: a
   // sample that finds the world where the last one left it is not written twice.
   const auto sampleIfMoved = [&] {
     if (world.time() > result.samples.back().time)
-      result.samples.push_back(sample(world, options));
+      take(sample(world, options));
     if (options.progress)
       options.progress(world.time(), scene.duration);
   };
   try {
-    result.samples.push_back(sample(world, options));
+    take(sample(world, options));
     for (long k = 1; k <= count; ++k) {
       world.advanceTo(static_cast<double>(k) / scene.output.rate);
       sampleIfMoved();
@@ -55,11 +65,14 @@ RunResult runScene(const Scene& scene, const RunOptions& options) {
       sampleIfMoved();
     }
   } catch (const std::bad_alloc&) {
-    // Samples stay in memory until the outputs are written: say how many and what sets them.
+    // Kept samples stay in memory until the run ends: say how many and what sets them.
     throw Error("out of memory at t = " + toText(world.time()) + " s after " +
-                toText(result.samples.size()) + " samples of " + toText(world.bodyCount()) +
-                " bodies (/output/rate x /duration; docs/scene-format.md lists the size limits "
-                "--no-limits lifts)");
+                toText(result.sample_count) + " samples of " + toText(world.bodyCount()) +
+                " bodies" +
+                (options.keep_samples
+                     ? std::string(" kept in memory (/output/rate x /duration; "
+                                   "docs/scene-format.md lists the size limits --no-limits lifts)")
+                     : std::string()));
   }
   for (std::size_t i = 0; i < world.bodyCount(); ++i) {
     result.final_angular_momentum.push_back(world.angularMomentum(i));

@@ -8,6 +8,9 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "../scene/bad_scenes.hpp"
 
@@ -214,6 +217,73 @@ TEST(CliTest, ValidateChecksTheLimitsUnlessLifted) {
   const Outcome lifted = runCli("validate '" + rate_huge + "' --no-limits", dir);
   EXPECT_EQ(lifted.exit_code, 0) << lifted.output;
   EXPECT_NE(lifted.output.find("valid scene"), std::string::npos) << lifted.output;
+  fs::remove_all(dir);
+}
+
+// A copy of `scene` with output rate 1 GHz: beyond the limits on its trajectory rows (1e7), so
+// that a command refuses it at /output/rate unless --no-limits. Its OBJ paths stay valid.
+void writeWithHugeRate(const fs::path& scene, const fs::path& copy) {
+  std::ifstream in(scene);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  const std::string key = "\"output\": {";
+  const std::size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos) << scene;
+  const std::size_t end = text.find('}', at);
+  text.replace(at, end - at + 1, key + "\"rate\": 1e9}");
+  // OBJ files named relative to the scene, as seen from the copy.
+  const std::string relative = "\"meshes/";
+  for (std::size_t m = text.find(relative); m != std::string::npos; m = text.find(relative, m + 1))
+    text.replace(m + 1, 0, scene.parent_path().string() + "/");
+  std::ofstream(copy) << text;
+}
+
+// Every command that reads a file holds it to the limits and lifts them with --no-limits (issue
+// 27: sweep, migrate, view, bowl-study and restitution-study had the defaults, no flag).
+TEST(CliTest, EveryCommandThatReadsAFileLiftsItsLimits) {
+  const fs::path dir = scratch("no-limits");
+  const std::string source = CONTACTSIM_SOURCE_DIR;
+  writeWithHugeRate(std::string(CONTACTSIM_TEST_DATA_DIR) + "/scenes-v1/box-stack-10.json",
+                    dir / "v1.json");
+  writeWithHugeRate(source + "/scenes/tumbling-body.json", dir / "tumbling.json");
+  writeWithHugeRate(source + "/scenes/round-bowl-throw.json", dir / "bowl.json");
+  std::ofstream(dir / "sweep.json")
+      << R"({"format": "contactsim-sweep", "version": 1, "name": "s", "scene": "tumbling.json",
+            "set": {"/duration": 0.1}, "metrics": [{"type": "steps"}],
+            "parameters": [{"pointer": "/output/rate", "values": [10, 20]}]})";
+  ASSERT_EQ(
+      runCli("run '" + source + "/scenes/tumbling-body.json' --duration 0.1 --out run --quiet", dir)
+          .exit_code,
+      0);
+  // Each command, its output, refused at /output/rate, then lifted.
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"migrate v1.json -o migrated.json", "migrated.json"},
+      {"view run --scene tumbling.json --quiet", "run/report.html"},
+      {"bowl-study --scene bowl.json --max-steps 128 --repeats 1 --duration 0.02 --quiet --out "
+       "bowl",
+       "bowl/table.md"},
+      {"sweep sweep.json --jobs 1 --quiet --out sweep", "sweep/results.csv"}};
+  for (const auto& [command, output] : commands) {
+    const Outcome refused = runCli(command, dir);
+    EXPECT_EQ(refused.exit_code, 1) << command << ": " << refused.output;
+    EXPECT_NE(refused.output.find("at /output/rate"), std::string::npos) << refused.output;
+    EXPECT_NE(refused.output.find("--no-limits lifts it"), std::string::npos) << refused.output;
+    EXPECT_FALSE(fs::exists(dir / output)) << command;
+    const Outcome lifted = runCli(command + " --no-limits", dir);
+    EXPECT_EQ(lifted.exit_code, 0) << command << ": " << lifted.output;
+    EXPECT_TRUE(fs::exists(dir / output)) << command;
+  }
+  // The response-map file's size: refused by size, or read (and found not to be JSON) when lifted.
+  std::ofstream(dir / "big-map.json").close();
+  fs::resize_file(dir / "big-map.json", 268435457);  // sparse: nothing written
+  const Outcome refused = runCli("restitution-study --map big-map.json --out bar", dir);
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("more than the limit of 268435456 bytes"), std::string::npos)
+      << refused.output;
+  const Outcome lifted = runCli("restitution-study --map big-map.json --out bar --no-limits", dir);
+  EXPECT_EQ(lifted.exit_code, 1);
+  EXPECT_EQ(lifted.output.find("more than the limit"), std::string::npos) << lifted.output;
+  EXPECT_NE(lifted.output.find("big-map.json"), std::string::npos) << lifted.output;
+  EXPECT_FALSE(fs::exists(dir / "bar"));
   fs::remove_all(dir);
 }
 

@@ -62,5 +62,8 @@ void saveResponseMap(const ResponseMap& map, const std::string& path);
 /// The file's text (what saveResponseMap writes); validates first.
 std::string responseMapText(const ResponseMap& map);
 ResponseMap loadResponseMap(const std::string& path);
+/// The same, refusing a file larger than `max_bytes` bytes before it is read (the scene loader
+/// passes SceneLimits::max_file_bytes, the one-argument form 256 MiB; infinity: no limit).
+ResponseMap loadResponseMap(const std::string& path, double max_bytes);
 
 }  // namespace contactsim

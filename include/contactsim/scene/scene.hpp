@@ -27,7 +27,8 @@ struct Scene {
 
 /// How large a scene may make a run before it is refused at load: each limit bounds memory or time
 /// that grows with a number in the file, estimated before anything is built, and the error names
-/// the key (docs/scene-format.md, "Limits"). `contactsim run --no-limits` lifts them all.
+/// the key (docs/scene-format.md, "Limits"). `--no-limits`, on every command that reads a file,
+/// lifts them all.
 struct SceneLimits {
   double max_steps = 1e9;        ///< duration / step (adaptive methods: duration / max_step)
   double max_sample_rows = 1e7;  ///< output samples (duration × rate) times bodies
@@ -73,9 +74,10 @@ inline constexpr int kSceneFormatVersion = 2;
 /// Scene format 1 text as the equivalent format 2 text (JSON, two-space indent; same bodies,
 /// contacts and settings, so the same outputs). Relative OBJ paths, read from `origin`'s
 /// directory, are rewritten as seen from `destination_directory`. Throws SceneError when the text
-/// is not a valid format-1 scene (or is format 2 already).
+/// is not a valid format-1 scene (or is format 2 already), or one beyond `limits`.
 [[nodiscard]] std::string migrateScene(std::string_view text, const std::string& origin,
-                                       const std::filesystem::path& destination_directory);
+                                       const std::filesystem::path& destination_directory,
+                                       const SceneLimits& limits = {});
 
 /// The scene `contactsim` runs without arguments: the thesis rattleback spun counter-clockwise,
 /// reversing its spin (scenes/rattleback-spin.json, compiled in).
