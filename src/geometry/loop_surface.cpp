@@ -50,8 +50,10 @@ struct PatchEvaluator {
     Eigen::Vector2d origin = Eigen::Vector2d::Zero();        // Q0 in the parent's (v, w)
     Eigen::Matrix2d to_local = Eigen::Matrix2d::Identity();  // J = [Q1 − Q0, Q2 − Q0]⁻¹
 
-    SurfaceJet evaluateLocal(double v, double w, JetOrder order) const {
-      return extraordinary ? ev.evaluate(v, w, order) : evaluateQuartic(quartic, v, w, order);
+    SurfaceJet evaluateLocal(double v, double w, JetOrder order,
+                             int max_level = ExtraordinaryPatch::kAnyLevel) const {
+      return extraordinary ? ev.evaluate(v, w, order, max_level)
+                           : evaluateQuartic(quartic, v, w, order);
     }
   };
 
@@ -59,11 +61,11 @@ struct PatchEvaluator {
   Piece whole;                 // kRegular, kOneExtraordinary
   std::array<Piece, 4> parts;  // kSeveralExtraordinary: corners 0, 1, 2, then the middle
 
-  int piece(double v, double w) const {
+  int piece(double v, double w, int max_level = ExtraordinaryPatch::kAnyLevel) const {
     if (kind == LoopPatchKind::kRegular)
       return 0;
     if (kind == LoopPatchKind::kOneExtraordinary)
-      return ExtraordinaryPatch::piece(v, w);
+      return ExtraordinaryPatch::piece(v, w, max_level);
     const int p = v + w <= 0.5 ? 0 : v >= 0.5 ? 1 : w >= 0.5 ? 2 : 3;
     const Piece& part = parts[static_cast<std::size_t>(p)];
     if (!part.extraordinary)
@@ -72,9 +74,11 @@ struct PatchEvaluator {
     return p + 4 * (2 + ExtraordinaryPatch::piece(local.x(), local.y()));
   }
 
-  SurfaceJet evaluate(double v, double w, JetOrder order) const {
+  // max_level: as ExtraordinaryPatch::evaluate, for a patch with one extraordinary vertex.
+  SurfaceJet evaluate(double v, double w, JetOrder order,
+                      int max_level = ExtraordinaryPatch::kAnyLevel) const {
     if (kind != LoopPatchKind::kSeveralExtraordinary) {
-      return whole.evaluateLocal(v, w, order);
+      return whole.evaluateLocal(v, w, order, max_level);
     }
     const Piece& piece = v + w <= 0.5 ? parts[0]
                          : v >= 0.5   ? parts[1]
@@ -245,6 +249,16 @@ SurfaceJet LoopSurface::evaluate(int patch, double s, double t, JetOrder order) 
 int LoopSurface::polynomialPiece(int patch, double s, double t) const {
   checkArguments(patch, s, t);
   return patches_[static_cast<std::size_t>(patch)]->piece(s, t);
+}
+
+SurfaceJet LoopSurface::evaluateOuterRing(int patch, double s, double t, JetOrder order) const {
+  checkArguments(patch, s, t);
+  return patches_[static_cast<std::size_t>(patch)]->evaluate(s, t, order, /*max_level=*/1);
+}
+
+int LoopSurface::outerRingPiece(int patch, double s, double t) const {
+  checkArguments(patch, s, t);
+  return patches_[static_cast<std::size_t>(patch)]->piece(s, t, /*max_level=*/1);
 }
 
 std::optional<EdgeNeighbor> LoopSurface::neighbor(int patch, int edge) const {

@@ -43,7 +43,10 @@ SurfaceJet SPatchLoopSurface::evaluate(int patch, double s, double t, JetOrder o
     return replacements_[static_cast<std::size_t>(patch - loop_.patchCount())].patch.evaluate(
         s, t, order);
   }
-  return loop_.evaluate(patch, s, t, order);
+  // A cut patch keeps to its outer ring of polynomial pieces past the cut (RK4 stages, ε-extended
+  // boundaries): no step that ends on the cut sees the ring inside it, which the S-patch replaced.
+  return cut_by_[static_cast<std::size_t>(patch)] >= 0 ? loop_.evaluateOuterRing(patch, s, t, order)
+                                                       : loop_.evaluate(patch, s, t, order);
 }
 
 std::optional<EdgeNeighbor> SPatchLoopSurface::neighbor(int patch, int edge) const {
@@ -71,7 +74,10 @@ std::optional<EdgeNeighbor> SPatchLoopSurface::neighbor(int patch, int edge) con
 
 int SPatchLoopSurface::polynomialPiece(int patch, double s, double t) const {
   checkArguments(patch, s, t);
-  return patch >= loop_.patchCount() ? 0 : loop_.polynomialPiece(patch, s, t);
+  if (patch >= loop_.patchCount())
+    return 0;
+  return cut_by_[static_cast<std::size_t>(patch)] >= 0 ? loop_.outerRingPiece(patch, s, t)
+                                                       : loop_.polynomialPiece(patch, s, t);
 }
 
 }  // namespace contactsim

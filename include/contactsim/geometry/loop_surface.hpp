@@ -38,6 +38,13 @@ class LoopSurface final : public Surface {
                                     JetOrder order = JetOrder::kThird) const override;
   [[nodiscard]] std::optional<EdgeNeighbor> neighbor(int patch, int edge) const override;
   [[nodiscard]] int polynomialPiece(int patch, double s, double t) const override;
+  /// As evaluate and polynomialPiece, but a patch with one extraordinary vertex is evaluated by
+  /// its outer ring of polynomial pieces (Stam's level 1, s + t ≥ ½) also nearer the vertex,
+  /// extended past that seam: the patch as an S-patch replacement cuts it (kry-2000 §5.2), whose
+  /// RK4 stages just past the cut must see the piece the contact is on.
+  [[nodiscard]] SurfaceJet evaluateOuterRing(int patch, double s, double t,
+                                             JetOrder order = JetOrder::kThird) const;
+  [[nodiscard]] int outerRingPiece(int patch, double s, double t) const;
   /// 1 − the barycentric weight of the nearest corner whose control vertex has valence ≠ 6 (an
   /// extraordinary vertex, where Stam's parameterisation is singular); +∞ if there is none.
   [[nodiscard]] double irregularDistance(int patch, double s, double t) const override;

@@ -257,7 +257,12 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
     const double mid = 0.5 * (lo + hi);
     (stays(mid) ? lo : hi) = mid;
   }
-  const State y = rk4Step(ode, time_, inside, hi * h);
+  // RK4 to the last fraction before the seam (every stage in the old piece), then at most
+  // kSeamTime across: one RK4 step over the seam would see the other piece in its last stages,
+  // where q̈ jumps, an O(h Δq̈) error per seam (the frictionless ball in the Loop bowl lost 8e-7
+  // of its energy in 10 s whatever the step).
+  const State before_seam = rk4Step(ode, time_, inside, lo * h);
+  const State y = rk4Step(ode, time_ + lo * h, before_seam, (hi - lo) * h);
   if (!stepOnto(inside, y, hi * h, /*project=*/true)) {
     return;  // the slip stops before the seam
   }

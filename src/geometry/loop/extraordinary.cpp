@@ -181,27 +181,34 @@ ExtraordinaryPatch ExtraordinaryPatch::make(int valence, const Eigen::MatrixXd& 
   return patch;
 }
 
-int ExtraordinaryPatch::piece(double v, double w) {
-  if (!(v + w > 0.0))
-    return -1;
+namespace {
+
+// Stam 1998 §4's level n = ⌊1 − log₂(v + w)⌋, exactly, from the binary exponent, in [1, max_level].
+// Beyond the edge opposite the vertex (v + w > 1, ε-extended boundaries, RK4 stages) the level
+// stays 1: the outer ring's polynomial pieces extend continuously.
+int levelOf(double v, double w, int max_level) {
   int e = 0;
   const double f = std::frexp(v + w, &e);
-  const int n = std::max(1, f == 0.5 ? 2 - e : 1 - e);
+  return std::clamp(f == 0.5 ? 2 - e : 1 - e, 1, std::max(1, max_level));
+}
+
+}  // namespace
+
+int ExtraordinaryPatch::piece(double v, double w, int max_level) {
+  if (!(v + w > 0.0) && max_level == kAnyLevel)
+    return -1;
+  const int n = levelOf(v, w, max_level);
   v = std::ldexp(v, n - 1);
   w = std::ldexp(w, n - 1);
   return 4 * n + (v > 0.5 ? 0 : w > 0.5 ? 2 : 1);
 }
 
-SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order) const {
-  const bool at_vertex = !(v + w > 0.0);
+SurfaceJet ExtraordinaryPatch::evaluate(double v, double w, JetOrder order, int max_level) const {
+  const bool at_vertex = !(v + w > 0.0) && max_level == kAnyLevel;
   if (at_vertex)
     v = w = std::ldexp(1.0, -41);
-  // Level n = ⌊1 − log₂(v + w)⌋ (Stam 1998 §4), exactly, from the binary exponent.
-  int e = 0;
-  const double f = std::frexp(v + w, &e);
-  // Beyond the edge opposite the vertex (v + w > 1, ε-extended boundaries, RK4 stages) the level
-  // stays 1: the outer ring's polynomial pieces extend continuously.
-  const int n = std::max(1, f == 0.5 ? 2 - e : 1 - e);
+  // The level and its parameters scaled to [0, 1].
+  const int n = levelOf(v, w, max_level);
   v = std::ldexp(v, n - 1);
   w = std::ldexp(w, n - 1);
   // The sub-triangle of level n holding the point, and its local parameters.

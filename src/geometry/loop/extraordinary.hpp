@@ -61,9 +61,14 @@ struct ExtraordinaryPatch {
 
   /// Position and derivatives at (v, w), v, w ≥ 0, v + w ≤ 1 (up to rounding). At the vertex itself
   /// the position is the limit position and the derivatives are those at distance 2⁻⁴⁰.
-  [[nodiscard]] SurfaceJet evaluate(double v, double w, JetOrder order) const;
-  /// 4 n + k for level n and sub-triangle k holding (v, w); −1 at the vertex itself.
-  [[nodiscard]] static int piece(double v, double w);
+  /// `max_level` caps Stam's level n: points nearer the vertex are evaluated by the polynomial
+  /// pieces of that level, extended (a patch cut at v + w = ½ by an S-patch uses 1).
+  [[nodiscard]] SurfaceJet evaluate(double v, double w, JetOrder order,
+                                    int max_level = kAnyLevel) const;
+  /// 4 n + k for level n (capped at max_level) and sub-triangle k holding (v, w); −1 at the vertex
+  /// itself (uncapped).
+  [[nodiscard]] static int piece(double v, double w, int max_level = kAnyLevel);
+  static constexpr int kAnyLevel = 1 << 20;
 };
 
 }  // namespace contactsim::loop
