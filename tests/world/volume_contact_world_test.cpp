@@ -1,7 +1,8 @@
 // The volume-contact world (bouchard-2015) against statics, Coulomb's law and rigid-body
-// kinematics: cubes on an edge (§6.1.1), the tapered stack (§6.1.2), the sphere on an incline with
-// and without friction (§6.1.3), the spinning sphere (§6.1.4), the sliding octagon (§6.1.8) in
-// both contact models, joints (§6.1.6) and bad input.
+// kinematics: cubes on an edge (§6.1.1), the tapered stack and the overhanging cube's sliding
+// threshold (§6.1.2), the sphere on an incline with and without friction (§6.1.3), the spinning
+// sphere (§6.1.4), the sliding octagon (§6.1.8) in both contact models, joints (§6.1.6) and bad
+// input.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -250,6 +251,40 @@ TEST(VolumeContactWorld, TaperedStackStandsTenSeconds) {
   EXPECT_LT((world.state(5).position - settled).norm(), 1e-3);
   EXPECT_LT(tiltAngle(world.state(5)), 1e-3);
   EXPECT_EQ(last.contacts, 5u);
+}
+
+// §6.1.2, Fig. 7 left: a 10 cm cube dropped onto a fixed one with its centre 3 cm beyond the lower
+// one's centre, gravity only; how far it slides in 1 s (6D, 1 ms steps, 4 mm rays, V* = 1e-7 m³).
+double overhangSlide(double mu, double drop) {
+  VolumeContactWorldDescription d;
+  d.bodies.push_back(meshBody("lower", boxMesh(Vec3::Constant(0.05)), 1.0, Vec3::Zero()));
+  d.bodies.back().fixed = true;
+  d.bodies.push_back(
+      meshBody("upper", boxMesh(Vec3::Constant(0.05)), 1.0, Vec3(0.03, 0.0, 0.1 + drop)));
+  d.pair_friction[{0, 1}] = mu;
+  d.settings.step = 1e-3;
+  d.settings.resolution = 4e-3;
+  d.settings.target_volume = 1e-7;
+  VolumeContactWorld world(std::move(d));
+  world.advanceTo(1.0);
+  return world.state(1).position.x() - 0.03;
+}
+
+// §6.1.2: "sliding artifacts only when the friction coefficient is below 0.031". The overlap is a
+// slab a × w × δ (a = 7 cm over the lower cube, w = 10 cm, δ = V*/(a w) at rest) whose volume
+// gradient, the contact normal, leans by δ/a towards the overhang: the vertical impulse that holds
+// the cube lies inside the friction cone only if μ ≥ μ_s = V*/(a² w) = 2.04e-4, below which the
+// cube must slide for ever. Measured threshold: (2.55e-4, 3e-4] for a 1 mm drop; the landing's
+// deeper overlap raises it to (1e-3, 3e-3] from 5 mm and (3e-3, 1e-2] from 2 cm (0.63 m/s) —
+// always below the paper's 0.031, at which no drop slides.
+TEST(VolumeContactWorld, OverhangingCubeSlidesOnlyBelowTheConeOfItsLeaningNormal) {
+  const double mu_s = 1e-7 / (0.07 * 0.07 * 0.1);
+  EXPECT_GT(overhangSlide(0.8 * mu_s, 1e-3), 1e-4);  // sliding: 0.53 mm in 1 s, accelerating
+  EXPECT_LT(std::abs(overhangSlide(1.5 * mu_s, 1e-3)), 1e-5);
+  for (const double drop : {1e-3, 5e-3, 2e-2}) {
+    EXPECT_LT(std::abs(overhangSlide(0.031, drop)), 1e-5) << drop;
+  }
+  EXPECT_GT(overhangSlide(1e-3, 2e-2), 1e-3);  // from 2 cm, μ = 0.001 is not enough
 }
 
 // §6.1.8, Fig. 17: an octagonal block (circumradius 10 cm, 5 cm high) slides on the floor at
