@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include "collision/surface_proximity.hpp"
 #include "contact/smooth/contact_from_pose.hpp"
@@ -187,6 +188,8 @@ void SmoothWorld::advanceWithFreePairs(double t) {
       collide(body, *first->obstacle, first->points, first->time, /*still_touching=*/true);
     } else {
       collidePair(*first);
+      if (std::exchange(tree_grew_, false))
+        return;  // the world's time is the touch's: the new tree advances from there
     }
   }
   // Free bodies without surfaces fly through everything.
@@ -400,8 +403,10 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
     throw NumericalError("free bodies: more than 100000 impacts at t = " + toText(touch.time) +
                          " (last between '" + A.name + "' and '" + B.name + "')");
   }
-  // Only two flying bodies may start a contact with each other: a body holds one contact.
+  // Only two flying bodies may start a contact with each other; a flying body may also come to
+  // rest on a body resting on a fixed one (a contact tree).
   const bool both_flying = !A.contact && !A.carrier && !B.contact && !B.carrier;
+  const std::optional<TreeGrowth> growth = treeGrowth(A, B);
   leaveForImpact(A, touch.time, B.name);
   leaveForImpact(B, touch.time, A.name);
   const Vec3& c = touch.point;
@@ -433,6 +438,9 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
   const double plastic = -after / n.dot(K * n);
   apply(plastic * n);
   if (both_flying && establishPairContact(touch)) {
+    return;
+  }
+  if (growth && growTree(touch, *growth)) {
     return;
   }
   apply(-plastic * n);

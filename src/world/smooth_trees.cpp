@@ -17,15 +17,6 @@
 
 namespace contactsim::world_detail {
 
-// One contact of a tree as the world knows it: the child (body 1) and the parent (body 2, fixed
-// or free) by world index, and its state.
-struct SmoothWorld::TreeEdge {
-  std::size_t child = 0, parent = 0;
-  SmoothContactState state;
-  FrictionParameters friction;
-  std::string what;  // "smooth contact i", for messages
-};
-
 namespace {
 
 // The edges in an order where each parent is fixed, a root or an earlier edge's child; throws

@@ -210,7 +210,8 @@ void SmoothWorld::advanceTo(double t) {
   // Trees advance to t or to a contact's separation; the rest of the world follows them there.
   for (;;) {
     const double split = trees_.empty() ? t : advanceTrees(t);
-    advanceOutsideTrees(split);
+    if (advanceOutsideTrees(split) < split)
+      continue;  // a tree grew there: it advances from then on
     if (split >= t)
       break;
     splitTrees(split);
@@ -223,9 +224,10 @@ void SmoothWorld::advanceTo(double t) {
   }
 }
 
-void SmoothWorld::advanceOutsideTrees(double t) {
+double SmoothWorld::advanceOutsideTrees(double t) {
   if (free_pairs_) {
     advanceWithFreePairs(t);  // smooth_free_pairs.cpp
+    return time_;
   } else {
     for (auto& body : bodies_) {
       if (!body->fixed && !body->tree) {
@@ -234,6 +236,7 @@ void SmoothWorld::advanceOutsideTrees(double t) {
     }
     time_ = t;
   }
+  return t;
 }
 
 RigidBodyState SmoothWorld::state(std::size_t i) const {

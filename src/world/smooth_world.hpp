@@ -154,8 +154,19 @@ class SmoothWorld final : public Subsystem {
   void placeEdges(const std::vector<TreeEdge>& edges, double t);
   void joinFreePairs(const std::vector<std::size_t>& released);
   void treeContacts(std::vector<ContactInfo>& out) const;
-  /// The bodies outside trees to t (flight, one-contact bodies, free pairs).
-  void advanceOutsideTrees(double t);
+  /// The bodies outside trees towards t (flight, one-contact bodies, free pairs); returns the
+  /// time reached: t, or earlier where a new tree grew (its bodies then advance with the trees).
+  double advanceOutsideTrees(double t);
+  // Growing trees (issue 23 item 2, smooth_tree_growth.cpp): a flying body that comes to rest on
+  // a body resting on a fixed one adds the edge instead of bouncing.
+  struct TreeGrowth;
+  /// The growth a touch of free bodies a and b could make, read before the impact ends their
+  /// contacts: one flies, the other holds a one-contact SmoothContact on a fixed body.
+  [[nodiscard]] std::optional<TreeGrowth> treeGrowth(const Body& a, const Body& b) const;
+  /// After the impact left the pair closing slower than contact_speed: the tree fixed — resting
+  /// body — flying body; false where it cannot be set up (the caller bounces them instead).
+  bool growTree(const PairTouch& touch, const TreeGrowth& growth);
+  bool tree_grew_ = false;  // advanceWithFreePairs stops at the touch that grew a tree
   std::vector<std::unique_ptr<Tree>> trees_;
 
   IntegratorSettings integrator_;

@@ -98,6 +98,25 @@ struct SmoothWorld::Tree {
   std::size_t events_seen = 0;
 };
 
+// One contact of a tree as the world knows it: the child (body 1) and the parent (body 2, fixed
+// or free) by world index, and its state.
+struct SmoothWorld::TreeEdge {
+  std::size_t child = 0, parent = 0;
+  SmoothContactState state;
+  FrictionParameters friction;
+  std::string what;  // "smooth contact i", for messages
+};
+
+// Growing contact trees (smooth_tree_growth.cpp): what the impact ends but the tree needs — the
+// resting body, its fixed support, and its contact's friction, mode and patch points.
+struct SmoothWorld::TreeGrowth {
+  std::size_t resting = 0, flying = 0, support = 0;
+  FrictionParameters friction;
+  FrictionMode mode = FrictionMode::kSliding;
+  int patch1 = 0, patch2 = 0;
+  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
+};
+
 // A touch of bodies `first` and `second` at `time`: the world point and the unit normal from
 // `second` to `first` (the collision law's B to A), and the closest points (patch1, st on
 // `first`; patch2, uv on `second`). Or a touch of `first` with a fixed `obstacle`, the closest

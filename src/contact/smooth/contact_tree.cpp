@@ -48,14 +48,6 @@ ContactKinematics constrainedKinematics(const ContactGeometry& g, Vec5& qdot, Fr
 
 }  // namespace
 
-struct ContactTree::Evaluation {
-  std::vector<ContactKinematics> k;
-  std::vector<Vec5> qdot;  // on the modes' constraints
-  std::vector<Frame> poses;
-  std::vector<Twist> root_twists;
-  ContactTreeAcceleration a;
-};
-
 ContactTree::ContactTree(ContactTreeSetup setup, ContactTreeState initial, double time)
     : setup_(std::move(setup)), state_(std::move(initial)), time_(time) {
   requirePositive(setup_.step, "contact tree step");
@@ -92,7 +84,8 @@ ContactTree::ContactTree(ContactTreeSetup setup, ContactTreeState initial, doubl
   (void)evaluate(pack());
 }
 
-ContactTree::Evaluation ContactTree::evaluate(const Vector& x) const {
+ContactTree::Evaluation ContactTree::evaluate(const Vector& x,
+                                              const std::vector<Wrench>* extra) const {
   if (!x.allFinite())
     throw NumericalError("contact tree: the state became non-finite");
   Evaluation ev;
@@ -128,6 +121,8 @@ ContactTree::Evaluation ContactTree::evaluate(const Vector& x) const {
     const MassProperties& m = setup_.bodies[b];
     bodies[b] = {&m, gravityWrench(m.mass(), ev.poses[b].linear(), setup_.gravity),
                  ev.root_twists[b]};
+    if (extra)
+      bodies[b].f_ext += (*extra)[b];
   }
   std::vector<ContactTreeEdge> tree(edges);
   for (std::size_t k = 0; k < edges; ++k) {
@@ -446,8 +441,9 @@ void ContactTree::switchModes(int stopped) {
       const ContactAcceleration rolling = now(k);
       const Eigen::Vector2d f_t = rolling.wrench_1c.segment<2>(3);
       if (f_t.norm() <= friction.staticMu() * rolling.normal_force) {
-        s.qdot = constrainedVelocity(contactKinematics(geometryOf(setup_.edges[k], s, s.q), s.qdot),
-                                     s.qdot, s.mode);
+        s.mode = FrictionMode::kSliding;
+        stickPlastically(k);
+        s.mode = FrictionMode::kRolling;
         log(static_cast<int>(k), SmoothContactEventType::kModeSwitch, "sliding -> rolling");
       } else {
         s.mode = FrictionMode::kSliding;

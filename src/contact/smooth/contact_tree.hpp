@@ -101,8 +101,19 @@ class ContactTree {
  private:
   using Vector = Eigen::VectorXd;
   // Everything evaluated at one ODE state: kinematics, poses, the tree's dynamics.
-  struct Evaluation;
-  [[nodiscard]] Evaluation evaluate(const Vector& x) const;
+  struct Evaluation {
+    std::vector<ContactKinematics> k;
+    std::vector<Vec5> qdot;  // on the modes' constraints
+    std::vector<Frame> poses;
+    std::vector<Twist> root_twists;
+    ContactTreeAcceleration a;
+  };
+  /// `extra`: wrenches on the bodies (body frames) besides gravity.
+  [[nodiscard]] Evaluation evaluate(const Vector& x,
+                                    const std::vector<Wrench>* extra = nullptr) const;
+  /// A sliding contact k whose slip is to stop: the plastic tangential impulse at its point that
+  /// brings the slip to zero through the whole tree (contact_tree_sticking.cpp).
+  void stickPlastically(std::size_t k);
   [[nodiscard]] Vector derivative(const Vector& x) const;
   /// One RK4 step; `stages`, when given, receives the points its 2nd–4th stages evaluate.
   [[nodiscard]] Vector rk4(const Vector& x, double h,

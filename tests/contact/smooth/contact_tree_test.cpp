@@ -151,11 +151,9 @@ TEST(ContactTreeTest, ARollingBallStartsToSlipWhereFrictionCanNoLongerHoldIt) {
   RecordProperty("slip_angle_error", ::testing::PrintToString(angleOf(to_switch) - lo));
 }
 
-TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
-  // A ball launched sliding at v₀ without spin on a plane: friction μ m g slows the centre and
-  // spins the ball up until it rolls, at t* = 2 v₀/(7 μ g) with v = 5/7 v₀. The slip's stop is
-  // located within the step.
-  const double R = 0.1, v0 = 2.0, mu = 0.2;
+// A ball (radius R, 1 kg) launched sliding at v₀ along x without spin on a plane with friction
+// μ (static μ too) and the given slip threshold.
+ContactTree slidingBall(double R, double v0, double mu, double slip_threshold) {
   ContactTreeSetup setup;
   setup.bodies = {solidBall(1.0, R)};
   setup.step = 1e-3;
@@ -163,7 +161,7 @@ TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
       edgeOf(0, ContactTreeEdge::kFixed, std::make_shared<ChartSurface>(makeSphere(R)),
              std::make_shared<ChartSurface>(makePlane(100.0)), mu);
   table.friction.mu_static = mu;
-  table.friction.slip_threshold = 0.0;
+  table.friction.slip_threshold = slip_threshold;
   setup.edges = {table};
   const RigidBodyState ball = RigidBodyState::fromWorldVelocities(Vec3(0, 0, R), Quat::Identity(),
                                                                   Vec3::Zero(), Vec3(v0, 0.0, 0.0));
@@ -172,7 +170,15 @@ TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
   state.edges = {edgeState(table, setup.bodies[0], std::nullopt, ball, nullptr,
                            FrictionMode::kSliding, sphereChartPoint(-Vec3::UnitZ()),
                            SurfacePoint{0, Vec2(0.5, 0.5)})};
-  ContactTree tree(setup, state);
+  return ContactTree(setup, state);
+}
+
+TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
+  // A ball launched sliding at v₀ without spin on a plane: friction μ m g slows the centre and
+  // spins the ball up until it rolls, at t* = 2 v₀/(7 μ g) with v = 5/7 v₀. The slip's stop is
+  // located within the step.
+  const double R = 0.1, v0 = 2.0, mu = 0.2;
+  ContactTree tree = slidingBall(R, v0, mu, 0.0);
   tree.advanceTo(1.0);
   std::vector<ContactTreeEvent> switches;
   std::copy_if(tree.events().begin(), tree.events().end(), std::back_inserter(switches),
@@ -185,6 +191,33 @@ TEST(ContactTreeTest, ASlidingBallStartsRollingWhenItsSlipStops) {
   EXPECT_NEAR(tree.worldPose(0).linear().row(0) * linear(tree.bodyTwist(0)), 5.0 / 7.0 * v0, 1e-8);
   RecordProperty("roll_time_error",
                  ::testing::PrintToString(switches[0].time - 2.0 * v0 / (7.0 * mu * kG)));
+}
+
+TEST(ContactTreeTest, ASlidingBallBelowTheSlipThresholdSticksPlasticallyAtFiveSevenths) {
+  // kry-pai-2002 §3.7: a sliding contact whose slip is below the threshold continues in no-slip;
+  // the slip left is removed by a plastic impulse at the contact point, which keeps the ball's
+  // angular momentum about that point: m v₀ R = m v R + (2/5) m R² (v / R), so v = 5/7 v₀ at once
+  // (the same as friction reaches over t*), with energy lost, never gained.
+  const double R = 0.1, v0 = 2.0, mu = 0.2;
+  ContactTree tree = slidingBall(R, v0, mu, 10.0);  // above v₀: the switch comes at once
+  const double e0 = tree.energy();
+  tree.advanceTo(1e-6);
+  ASSERT_FALSE(tree.events().empty());
+  EXPECT_EQ(tree.events()[0].detail, "sliding -> rolling");
+  const Vec3 v = tree.worldPose(0).linear() * linear(tree.bodyTwist(0));
+  const Vec3 w = tree.worldPose(0).linear() * angular(tree.bodyTwist(0));
+  EXPECT_NEAR(v.x(), 5.0 / 7.0 * v0, 1e-12);
+  EXPECT_NEAR(w.y(), 5.0 / 7.0 * v0 / R, 1e-11);
+  EXPECT_NEAR(e0 - tree.energy(), 0.5 * (v0 * v0 - 5.0 / 7.0 * v0 * v0), 1e-12);
+}
+
+// Σ m v of the tree's bodies in the world.
+Vec3 linearMomentum(const ContactTree& tree, const ContactTreeSetup& setup) {
+  Vec3 p = Vec3::Zero();
+  for (std::size_t i = 0; i < setup.bodies.size(); ++i)
+    p += setup.bodies[i].mass() * tree.worldPose(static_cast<int>(i)).linear() *
+         linear(tree.bodyTwist(static_cast<int>(i)));
+  return p;
 }
 
 // A ball (0.05 m, 0.6 kg) inside a spherical shell (inner 0.2 m, outer 0.22 m, 3 kg) that slides
@@ -243,13 +276,7 @@ TEST(ContactTreeTest, BallInAShellOnAFrictionlessTableKeepsMomentumEnergyAndCons
   ContactTreeSetup setup;
   ContactTree tree = ballInShell(1.0, FrictionMode::kRolling, &setup);
   const double m = 0.6, M = 3.0, outer = 0.22;
-  const auto momentum = [&] {
-    Vec3 p = Vec3::Zero();
-    for (int i = 0; i < 2; ++i)
-      p += setup.bodies[static_cast<std::size_t>(i)].mass() * tree.worldPose(i).linear() *
-           linear(tree.bodyTwist(i));
-    return p;
-  };
+  const auto momentum = [&] { return linearMomentum(tree, setup); };
   const Vec3 p0 = momentum();
   const double e0 = tree.energy();
   double worst_gap = 0.0, worst_angle = 0.0, worst_p = 0.0, worst_e = 0.0;
@@ -276,6 +303,26 @@ TEST(ContactTreeTest, BallInAShellOnAFrictionlessTableKeepsMomentumEnergyAndCons
   RecordProperty("gap_m", ::testing::PrintToString(worst_gap));
   RecordProperty("shell_x_m", ::testing::PrintToString(tree.worldPose(0).translation().x()));
   RecordProperty("events", ::testing::PrintToString(tree.events().size()));
+}
+
+TEST(ContactTreeTest, ASlidingBallStickingInsideAFreeShellKeepsTheMomentumAndLosesEnergy) {
+  // The stick inside a shell that slides on a frictionless table: the impulse is internal to the
+  // pair (and the table pushes only vertically), so the horizontal momentum holds; the impulse
+  // is plastic, so the energy falls; afterwards the ball rolls inside the shell.
+  ContactTreeSetup setup;
+  ContactTree unstuck = ballInShell(1.0, FrictionMode::kSliding, &setup);
+  setup.edges[1].friction.slip_threshold = 10.0;
+  ContactTree tree(setup, unstuck.state());
+  const auto momentum = [&] { return linearMomentum(tree, setup); };
+  const Vec3 p0 = momentum();
+  const double e0 = tree.energy();
+  tree.advanceTo(1e-7);
+  ASSERT_FALSE(tree.events().empty());
+  EXPECT_EQ(tree.events()[0].detail, "sliding -> rolling");
+  EXPECT_LT((momentum() - p0).head<2>().norm(), 1e-12);
+  EXPECT_LT(tree.energy(), e0 - 1e-4);
+  EXPECT_LT(tree.acceleration().edges[1].slip_velocity.norm(), 1e-12);
+  RecordProperty("energy_lost_J", ::testing::PrintToString(e0 - tree.energy()));
 }
 
 }  // namespace
