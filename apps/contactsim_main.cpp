@@ -11,6 +11,8 @@
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
+//   contactsim rattleback-study [--out DIR] [--duration S] [--no-bowl]
+//                                       the thesis rattleback, kry-2000 §6.4 / App. B (issue 25)
 //   contactsim sweep SPEC.json [--out DIR] [--jobs N]   a parameter study (docs/sweep-format.md)
 //
 // Every command that reads a file (run, view, validate, migrate, restitution-study, bowl-study,
@@ -39,6 +41,7 @@
 #include "report/report_html.hpp"
 #include "report/run_outputs_reader.hpp"
 #include "studies/bowl_study.hpp"
+#include "studies/rattleback_study.hpp"
 #include "studies/restitution_study.hpp"
 #include "sweep/sweep_local.hpp"
 
@@ -158,6 +161,36 @@ int runBowlStudy(contactsim::BowlStudyOptions options, const std::string& out_di
         "wrote %s/{table.{csv,md},com_paths.svg,com_height_*.svg,step_sizes.{csv,svg},"
         "x_t.svg,events_*.csv,summary.json}\n",
         dir.c_str());
+  }
+  return 0;
+}
+
+int runRattlebackStudy(contactsim::RattlebackStudyOptions options, const std::string& out_dir,
+                       bool quiet) {
+  contactsim::RattlebackStudyResult result;
+  {
+    contactsim::ProgressBar bar("rattleback study", !quiet);
+    if (bar.drawing())
+      options.progress = [&bar](double fraction) { bar.update(fraction); };
+    result = contactsim::runRattlebackStudy(options);
+  }
+  const std::string dir = out_dir.empty() ? "contactsim-out/rattleback-study" : out_dir;
+  contactsim::writeRattlebackStudy(result, dir);
+  if (!quiet) {
+    for (const auto& run : result.runs) {
+      std::printf("%-8s %-40s %8.4g  reversals:", run.group.c_str(), run.label.c_str(),
+                  run.parameter);
+      for (const double t : run.reversals)
+        std::printf(" %.2f", t);
+      std::printf("%s%s\n", run.error.empty() ? "" : "  stopped: ", run.error.c_str());
+    }
+    for (const auto& b : result.bowl) {
+      std::printf("bowl     %-60s %s\n", b.label.c_str(),
+                  !b.error.empty()    ? "stopped"
+                  : b.stayed_on_table ? "stays"
+                                      : "leaves the table");
+    }
+    std::printf("wrote %s/{README.md,runs.csv,spin_*.svg,reversal_vs_*.svg}\n", dir.c_str());
   }
   return 0;
 }
@@ -337,6 +370,19 @@ int main(int argc, char** argv) {
   bowl_study->add_flag("--quiet", quiet, "Print nothing on success");
   add_no_limits(bowl_study);
 
+  contactsim::RattlebackStudyOptions rattleback;
+  bool no_bowl = false;
+  CLI::App* rattleback_study = app.add_subcommand(
+      "rattleback-study",
+      "The thesis rattleback of kry-2000 section 6.4 / App. B and the 128 ms bowl: each claim "
+      "reproduced or not");
+  rattleback_study->add_option("--out", out_dir,
+                               "Output directory (default contactsim-out/rattleback-study)");
+  rattleback_study->add_option("--duration", rattleback.duration,
+                               "Simulated time of the App. B runs [s] (default 120)");
+  rattleback_study->add_flag("--no-bowl", no_bowl, "Leave out the 128 ms bowl runs");
+  rattleback_study->add_flag("--quiet", quiet, "Print nothing on success");
+
   std::string sweep_spec;
   std::string sweep_out;
   int jobs = 0;  // the cores
@@ -384,6 +430,11 @@ int main(int argc, char** argv) {
         }
       }
       return runBowlStudy(bowl, out_dir, quiet);
+    }
+    if (*rattleback_study) {
+      if (no_bowl)
+        rattleback.bowl_scene.clear();
+      return runRattlebackStudy(rattleback, out_dir, quiet);
     }
     if (*sweep) {
       return runSweep(sweep_spec, sweep_out, jobs, quiet, limits);

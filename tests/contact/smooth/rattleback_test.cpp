@@ -39,10 +39,10 @@ double reversalTime(SmoothContact& c, double until) {
 
 TEST(RattlebackTest, CounterClockwiseSpinReversesClockwiseDoesNot) {
   for (const double max_step : {0.001, 0.01}) {
-    // Spin start (NOTES.md): ψ̇ = −1 is counter-clockwise seen from above; as kry-2000 §6.4 we
-    // start slightly off the top, here at (0.6, 0.5) on the rattleback.
+    // Spin start of kry-2000 App. B: ψ̇ = −1 is counter-clockwise seen from above, slightly off
+    // the top at (0.45, 0.45) on the rattleback (docs/figures/rattleback-study/README.md).
     SmoothContactState s;
-    s.q << 0.6, 0.5, 0.45, 0.45, 0.0;
+    s.q << 0.45, 0.45, 0.5, 0.5, 0.0;
     s.qdot << 0, 0, 0, 0, -1.0;
     SmoothContact ccw(rattleback(max_step), s);
     EXPECT_GT(spinRate(ccw), 0.0);
