@@ -107,6 +107,7 @@ BowlStudyResult runBowlStudy(const BowlStudyOptions& options) {
     scene.world.integrator.keep_step_sizes = true;  // Fig. 8's histograms
     scene.world.collisions.friction.slip_threshold =
         max_step <= options.min_step ? options.fine_slip_threshold : options.slip_threshold;
+    checkRunLimits(scene, options.limits);  // --duration and --max-steps of the study's own
     BowlRun run;
     run.max_step = max_step;
     std::vector<double> setup_seconds, cpu_seconds;

@@ -30,7 +30,8 @@ struct BowlStudyOptions {
   double fine_slip_threshold = 0.0025;  ///< [m/s] for the runs at max step ≤ min step
   double output_rate = 100.0;           ///< [Hz] samples for the figures
   double table_half_width = 0.2;        ///< [m] of the table top, centred at the origin
-  /// The scene file's limits (docs/scene-format.md, "Limits"; `bowl-study --no-limits`: none).
+  /// The limits of the scene file and of each run (docs/scene-format.md, "Limits"; `bowl-study
+  /// --no-limits`: none).
   SceneLimits limits;
   /// Told the fraction of the runs done, in [0, 1], as they go (a progress bar).
   std::function<void(double fraction)> progress;

@@ -89,7 +89,7 @@ def test_python_raises_the_cli_message(case, cli, tmp_path):
     assert "contactsim: error: " + str(raised.value) + "\n" == cli_result.stderr
 
 
-# A run in a child process limited to 256 MB of address space beyond what it holds once the scene is
+# A run in a child process limited to 64 MB of address space beyond what it holds once the scene is
 # loaded (a limit relative to its own size, whatever the machine's libraries map at start).
 OUT_OF_MEMORY_RUN = """
 import resource, sys
@@ -97,7 +97,7 @@ import contactsim
 scene = contactsim.parse_scene(sys.stdin.read(), no_limits=True)
 with open("/proc/self/statm") as statm:
     size = int(statm.read().split()[0]) * resource.getpagesize()
-resource.setrlimit(resource.RLIMIT_AS, (size + (256 << 20),) * 2)
+resource.setrlimit(resource.RLIMIT_AS, (size + (64 << 20),) * 2)
 try:
     contactsim.run_scene(scene)
 except contactsim.Error as e:
@@ -109,7 +109,7 @@ except contactsim.Error as e:
 def test_running_out_of_memory_mid_run_names_the_samples():
     """std::bad_alloc in the middle of a run (issue 27): a run keeps its samples in memory (the
     Python API, `run --html`, `--gltf`); 400 free bodies sampled at 100 Hz for a day under
-    no_limits (4e9 trajectory rows) run out of 256 MB within a few thousand samples. The error
+    no_limits (4e9 trajectory rows) run out of 64 MB within 1 500 samples. The error
     names the time, the samples taken, the bodies and what sets their number."""
     bodies = [{"name": f"b{i}", "mass": 1.0, "inertia": [1.0, 2.0, 2.5],
                "position": [float(i), 0.0, 0.0], "angular_velocity": [0.1, 0.0, 0.0]}
@@ -123,8 +123,8 @@ def test_running_out_of_memory_mid_run_names_the_samples():
     message = result.stdout.strip()
     assert message.startswith("out of memory at t = "), message
     taken = int(message.split(" after ")[1].split(" samples")[0])
-    # 256 MB of samples of 400 bodies (a pose, a twist and an energy each: at least 112 bytes):
-    # fewer than 256e6 / (400 * 112) = 5 992.
-    assert 100 < taken < 5992, message
+    # 64 MiB of samples of 400 bodies (a pose, a twist and an energy each: at least 112 bytes):
+    # fewer than 67108864 / (400 * 112) = 1 498.
+    assert 100 < taken < 1498, message
     assert message.endswith(" samples of 400 bodies kept in memory (/output/rate x /duration; "
                             "docs/scene-format.md lists the size limits --no-limits lifts)")

@@ -22,7 +22,8 @@ ColumnFile::ColumnFile(const std::filesystem::path& file, std::size_t columns, s
     : file_(file),
       columns_(columns),
       max_rows_(max_rows),
-      capacity_(std::max<std::size_t>(1, kBufferedValues / std::max<std::size_t>(1, columns))) {
+      capacity_(std::max<std::size_t>(
+          1, std::min(max_rows, kBufferedValues / std::max<std::size_t>(1, columns)))) {
   if (columns > 0 && max_rows > (std::size_t{1} << 59) / sizeof(double) / columns)
     throw Error("cannot spill " + toText(columns) + " columns of " + toText(max_rows) +
                 " rows to " + file.string() + ": too large for a file");

@@ -12,7 +12,8 @@ namespace contactsim {
 
 /// A new file at `file` (O_EXCL, never through a link) holding `columns` columns of at most
 /// `max_rows` rows, column after column (a sparse file: rows not yet written take no space).
-/// Rows are buffered per column, 8 MiB in all. Errors are contactsim::Error naming the file.
+/// Rows are buffered per column, at most 8 MiB in all (no more than max_rows per column). Errors
+/// are contactsim::Error naming the file.
 class ColumnFile {
  public:
   ColumnFile(const std::filesystem::path& file, std::size_t columns, std::size_t max_rows);

@@ -71,4 +71,9 @@ void checkShapeSizes(const std::string& file, const std::string& collisions,
 }
 
 }  // namespace scene_detail
+
+void checkRunLimits(const Scene& scene, const SceneLimits& limits) {
+  scene_detail::checkRunSize(scene.origin, "/integrator", scene, scene.world.bodies.size(), limits);
+}
+
 }  // namespace contactsim

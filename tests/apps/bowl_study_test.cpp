@@ -115,5 +115,19 @@ TEST(BowlStudyTest, BadOptionsAreRejected) {
   EXPECT_THROW((void)runBowlStudy(options), Error);
 }
 
+// Issue 27: a study's own duration is held to the scene limits like a scene's (--duration 1e300
+// ran for ever): 1e300 s at 128 ms steps are 7.8e300 steps, beyond max_steps (1e9).
+TEST(BowlStudyTest, ItsDurationIsHeldToTheSceneLimits) {
+  BowlStudyOptions options = studyOf("round-bowl-throw.json", {0.128});
+  options.duration = 1e300;
+  try {
+    (void)runBowlStudy(options);
+    ADD_FAILURE() << "no error";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/integrator/max_step");
+    EXPECT_NE(std::string(e.what()).find("--no-limits lifts it"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace contactsim

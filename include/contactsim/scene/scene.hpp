@@ -57,6 +57,10 @@ inline constexpr int kSceneFormatVersion = 2;
 [[nodiscard]] Scene loadSceneFile(const std::filesystem::path& file,
                                   const SceneLimits& limits = {});
 
+/// The run-size limits (steps, trajectory rows, bodies) of a scene changed after it was loaded (a
+/// study's own duration, step or output rate): throws SceneError at the key, as the loader would.
+void checkRunLimits(const Scene& scene, const SceneLimits& limits);
+
 /// What in a valid scene will likely not integrate well, one message per finding (`contactsim
 /// validate` prints them as warnings): a free body spinning so fast for its RK4 step that
 /// ω h > 1 (RK4's stability reaches ω h ≈ 2.8; error control, cash-karp45, adapts instead).
