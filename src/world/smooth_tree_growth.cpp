@@ -34,6 +34,10 @@ std::optional<SmoothWorld::TreeGrowth> SmoothWorld::treeGrowth(const Body& a, co
     if (i != a.index && i != b.index)
       return std::nullopt;
   }
+  for (const std::size_t fixed : obstacles_->body) {
+    if (fixed != *rest->support)
+      return std::nullopt;  // nor with fixed bodies other than its support
+  }
   const SmoothContactState& s = rest->contact->state();
   TreeGrowth g;
   g.resting = rest->index;

@@ -194,7 +194,20 @@ void SmoothWorld::buildCollisions(const WorldDescription& description) {
       free_with_shapes.push_back(i);
     }
   }
-  // A tree's bodies meet nothing but their own contacts while the tree lasts.
+  // A tree's bodies meet nothing but their own contacts while the tree lasts: no other fixed
+  // body with a surface (a tree with a free root would fall through the table).
+  for (const auto& tree : trees_) {
+    for (std::size_t k = 0; k < obstacles_->body.size(); ++k) {
+      const std::size_t fixed = obstacles_->body[k];
+      if (std::find(tree->parents.begin(), tree->parents.end(), fixed) != tree->parents.end())
+        continue;
+      throw InvalidInputError("body " + toText(fixed) + " ('" + bodies_[fixed]->name +
+                              "'): the contact tree of '" + bodies_[tree->bodies[0]]->name +
+                              "' would not collide with it (issue 23: a tree meets only the "
+                              "fixed bodies its contacts rest on, yet); rest the tree on it by a "
+                              "contact or give it no shape");
+    }
+  }
   if (!trees_.empty() && !free_with_shapes.empty()) {
     const std::size_t i = free_with_shapes[0];
     throw InvalidInputError("body " + toText(i) + " ('" + bodies_[i]->name +
