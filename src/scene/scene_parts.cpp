@@ -3,6 +3,9 @@
 
 #include <utility>
 
+#include "contact/smooth/contact_from_pose.hpp"
+#include "contactsim/error.hpp"
+
 namespace contactsim::scene_detail {
 
 bool parseTimeIntegration(JsonObject& o, const std::string& method, IntegratorSettings& s) {
@@ -133,6 +136,31 @@ std::size_t bodyIndex(const Scene& scene, const JsonObject& o, const nlohmann::j
   throw SceneError(o.file(), path, "no body named \"" + name.get<std::string>() + "\"");
 }
 
+// `pose.rest`: the free body, turned as given, moved along gravity (−z without gravity) from the
+// given position until it rests on the fixed body.
+Vec3 restingPositionOf(const Scene& scene, const SmoothContactDescription& c, const Quat& q,
+                       const Vec3& start, JsonObject& pose) {
+  const BodyDescription& free = scene.world.bodies[c.free_body];
+  const BodyDescription& other = scene.world.bodies[c.fixed_body];
+  if (!other.fixed || !free.surface || !other.surface) {
+    pose.fail("rest", "a body rests only on a fixed body, both with smooth surfaces (\"" +
+                          other.name + "\" is " + (other.fixed ? "" : "not fixed") +
+                          (other.fixed ? "without a surface" : "") + ")");
+  }
+  SmoothContactSetup setup;
+  setup.surface1 = free.surface;
+  setup.surface2 = other.surface;
+  setup.E_w_2 = other.initial_state.pose();
+  const Vec3 down =
+      scene.world.gravity.norm() > 0.0 ? Vec3(scene.world.gravity) : Vec3(-Vec3::UnitZ());
+  try {
+    return restingPosition(setup, q.normalized(), start, down);
+  } catch (const InvalidInputError& e) {
+    pose.fail("rest", e.what());
+  }
+  return start;  // not reached: fail throws
+}
+
 SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
   o.rejectUnknownKeys({"type", "bodies", "patches", "q", "qdot", "pose", "mode", "friction",
                        "boundary_epsilon", "impulse"});
@@ -163,9 +191,13 @@ SmoothContactDescription parseContact(JsonObject o, const Scene& scene) {
     }
   } else {
     JsonObject pose = o.object("pose");
-    pose.rejectUnknownKeys({"position", "orientation", "angular_velocity", "linear_velocity"});
-    const Vec3 p = pose.vec3("position");
+    pose.rejectUnknownKeys(
+        {"position", "orientation", "angular_velocity", "linear_velocity", "rest"});
+    const bool rest = pose.boolean("rest", false);
     const Quat q = pose.quaternion("orientation", Quat::Identity());
+    Vec3 p = rest ? pose.vec3("position", Vec3::Zero()) : pose.vec3("position");
+    if (rest)
+      p = restingPositionOf(scene, c, q, p, pose);
     c.initial_pose =
         RigidBodyState::fromWorldVelocities(p, q, pose.vec3("angular_velocity", Vec3::Zero()),
                                             pose.vec3("linear_velocity", Vec3::Zero()));

@@ -143,5 +143,55 @@ TEST(SmoothSeparationTest, TheVelocitiesAPoseGivesAreReportedWhereTheContactChan
   EXPECT_NE(e.detail.find(", 20, 0) rad/s"), std::string::npos) << e.detail;  // ω_y = v / R
 }
 
+// Issue 25, item 6: `pose.rest` moves the free body, turned as given, along gravity until it
+// rests on the fixed body. An ellipsoid with radii (a, b, c) turned by θ about x reaches
+// √((b sin θ)² + (c cos θ)²) below its centre (its support function along −z), whatever height
+// it starts at, above the floor or inside it.
+TEST(SmoothSeparationTest, APoseThatRestsOnTheFloorTouchesItAtTheEllipsoidsSupport) {
+  const double a = 0.3, b = 0.2, c = 0.1, theta = 0.5, floor_z = 0.25;
+  auto scene = [&](double start_z, const std::string& floor) {
+    return R"({"format": "contactsim-scene", "version": 2, "name": "rest", "duration": 0.01,
+      "integrator": {"method": "rk4", "step": 0.001},
+      "bodies": [{"name": "egg", "mass": 1.0, "inertia": [0.01, 0.02, 0.03],
+                  "shape": {"type": "ellipsoid", "radii": [)" +
+           std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) + R"(]}},
+                 )" +
+           floor + R"(],
+      "contacts": [{"type": "smooth", "bodies": ["egg", "floor"], "mode": "rolling",
+        "pose": {"rest": true, "position": [0.4, -0.2, )" +
+           std::to_string(start_z) + R"(], "orientation": [)" +
+           std::to_string(std::cos(theta / 2)) + ", " + std::to_string(std::sin(theta / 2)) +
+           R"(, 0, 0]}}]})";
+  };
+  const std::string floor = R"({"name": "floor", "fixed": true, "position": [0, 0, )" +
+                            std::to_string(floor_z) +
+                            R"(], "shape": {"type": "plane", "half_extent": 5}})";
+  // std::to_string rounds the quaternion to 6 digits: the exact angle is the one it gives.
+  const double half = std::atan2(std::stod(std::to_string(std::sin(theta / 2))),
+                                 std::stod(std::to_string(std::cos(theta / 2))));
+  const double support =
+      std::hypot(b * std::sin(2.0 * half), c * std::cos(2.0 * half));  // below the centre
+  for (const double start_z : {3.0, -1.0}) {
+    const Scene s = parseScene(scene(start_z, floor), "rest");
+    const Vec3 p = s.world.smooth_contacts[0].initial_pose->position;
+    EXPECT_NEAR(p.z(), floor_z + support, 1e-12) << start_z;
+    EXPECT_NEAR(p.x(), 0.4, 1e-15);
+    EXPECT_NEAR(p.y(), -0.2, 1e-15);
+    const World world(s.world);  // the contact is found there (within 1 µm)
+    EXPECT_NEAR(world.state(0).position.z(), floor_z + support, 1e-12);
+  }
+  // Resting on a free body is refused, naming the key.
+  const std::string ball = R"({"name": "floor", "mass": 1, "inertia": [1, 1, 1],
+    "shape": {"type": "sphere", "radius": 0.5}})";
+  try {
+    (void)parseScene(scene(3.0, ball), "rest");
+    ADD_FAILURE() << "resting on a free body was accepted";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/contacts/0/pose/rest");
+    EXPECT_NE(std::string(e.what()).find("rests only on a fixed body"), std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace contactsim

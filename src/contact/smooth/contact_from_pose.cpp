@@ -24,20 +24,14 @@ void checkInputs(const SmoothContactSetup& setup, const Frame& E_w_1, const Twis
   }
 }
 
-}  // namespace
-
-SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
-                                        const Twist& phi_body, FrictionMode mode,
-                                        double tolerance) {
-  checkInputs(setup, E_w_1, phi_body);
-  const Frame E_2_1 = setup.E_w_2.inverse(Eigen::Isometry) * E_w_1;
-  // Initial guess: every tessellation vertex of body 1 projected onto surface 2 (from its
-  // nearest tessellation vertex there); the vertex closest to surface 2 and its projection.
+// The closest points' guess for body 1 posed in body 2's frame by E_2_1: every tessellation
+// vertex of body 1 projected onto surface 2 (from its nearest tessellation vertex there); the
+// vertex closest to surface 2 and its projection.
+void guessClosestPoints(const SmoothContactSetup& setup, const Frame& E_2_1, int& patch1, Vec2& st,
+                        int& patch2, Vec2& uv) {
   const TessellatedSurface t1 = tessellate(*setup.surface1, 6);
   const TessellatedSurface t2 = tessellate(*setup.surface2, 6);
   double best = std::numeric_limits<double>::infinity();
-  int patch1 = 0, patch2 = 0;
-  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
   for (std::size_t i = 0; i < t1.positions.size(); ++i) {
     const Vec3 p = E_2_1 * t1.positions[i];
     std::size_t nearest = 0;
@@ -56,7 +50,75 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
       uv = guess;
     }
   }
+}
+
+}  // namespace
+
+SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,
+                                        const Twist& phi_body, FrictionMode mode,
+                                        double tolerance) {
+  checkInputs(setup, E_w_1, phi_body);
+  int patch1 = 0, patch2 = 0;
+  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
+  guessClosestPoints(setup, setup.E_w_2.inverse(Eigen::Isometry) * E_w_1, patch1, st, patch2, uv);
   return contactStateFromPose(setup, E_w_1, phi_body, mode, tolerance, patch1, st, patch2, uv);
+}
+
+Vec3 restingPosition(const SmoothContactSetup& setup, const Quat& orientation, const Vec3& start,
+                     const Vec3& down) {
+  Frame E_w_1 = makeFrame(orientation, start);
+  checkInputs(setup, E_w_1, Twist::Zero());
+  if (!(down.allFinite() && down.norm() > 0.0))
+    throw InvalidInputError("rest on the other body: the direction to move in must be non-zero");
+  const Vec3 d_w = down.normalized();
+  const Vec3 d = setup.E_w_2.linear().transpose() * d_w;  // in body 2's frame
+  int patch1 = 0, patch2 = 0;
+  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
+  guessClosestPoints(setup, setup.E_w_2.inverse(Eigen::Isometry) * E_w_1, patch1, st, patch2, uv);
+  // How far to back off when the body starts on the wrong side: more than its own size.
+  double size = 0.0;
+  for (const Vec3& v : tessellate(*setup.surface1, 2).positions)
+    size = std::max(size, v.norm());
+  int backed_off = 0;
+  for (int k = 0; k < 50; ++k) {
+    // The closest points (Nelson et al. 1999) and their signed gap δ along body 2's normal n₂.
+    const ClosestPoints c =
+        refineClosestPoints(*setup.surface1, setup.E_w_2.inverse(Eigen::Isometry) * E_w_1,
+                            *setup.surface2, patch1, st, patch2, uv);
+    if (!c.converged) {
+      throw InvalidInputError(
+          "rest on the other body: the closest points of the two surfaces were not found (Newton "
+          "iterations did not converge); give the position near where the body rests");
+    }
+    patch1 = c.patch1;
+    patch2 = c.patch2;
+    st = c.st;
+    uv = c.uv;
+    // Normals not opposite: the body lies (partly) beyond body 2's surface, the pair is its far
+    // side. Back off against `down` by more than its size and search again.
+    const Vec3 n1 = (setup.E_w_2.inverse(Eigen::Isometry) * E_w_1).linear() *
+                    unitNormal(setup.surface1->evaluate(patch1, st.x(), st.y(), JetOrder::kFirst));
+    if (n1.dot(c.normal) > 0.0 && backed_off < 3) {
+      ++backed_off;
+      E_w_1.translation() -= (std::abs(c.distance) + 2.0 * size) * d_w;
+      guessClosestPoints(setup, setup.E_w_2.inverse(Eigen::Isometry) * E_w_1, patch1, st, patch2,
+                         uv);
+      continue;
+    }
+    if (std::abs(c.distance) <= 1e-12 * std::max(1.0, start.norm()))
+      return E_w_1.translation();
+    // Moving by λ d changes δ by λ d·n₂: the move that closes the gap at these points.
+    const double approach = d.dot(c.normal);
+    if (!(approach < -1e-6)) {
+      std::ostringstream m;
+      m << "rest on the other body: moving the body along (" << d_w.transpose()
+        << ") does not bring it onto the other body (the closest points' normal is "
+        << std::acos(std::clamp(-approach, -1.0, 1.0)) << " rad from that direction)";
+      throw InvalidInputError(m.str());
+    }
+    E_w_1.translation() += (-c.distance / approach) * d_w;
+  }
+  throw InvalidInputError("rest on the other body: no resting position within 50 iterations");
 }
 
 SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const Frame& E_w_1,

@@ -17,6 +17,15 @@ SmoothContactState contactStateFromPose(const SmoothContactSetup& setup, const F
                                         const Twist& phi_body, FrictionMode mode,
                                         double tolerance = 1e-6);
 
+/// Where body 1 of `setup`, turned by `orientation` and moved from `start` along the world
+/// direction `down`, rests on body 2 (at setup.E_w_2): the closest points of the two surfaces
+/// (Newton, from a tessellation guess), then a move along `down` that closes their signed gap
+/// along body 2's normal, repeated until the gap is below 1e-12 m (a sphere on a plane: one
+/// move). Throws InvalidInputError when moving along `down` does not approach body 2 there, or
+/// the closest points are not found.
+Vec3 restingPosition(const SmoothContactSetup& setup, const Quat& orientation, const Vec3& start,
+                     const Vec3& down);
+
 /// The same, with the Newton iterations started from a known pair of parameter points (patch1,
 /// (s, t)) on body 1 and (patch2, (u, v)) on body 2 (the closest points of a collision) instead of
 /// a search over tessellations.
