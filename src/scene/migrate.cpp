@@ -1,7 +1,7 @@
 // Scene format 1 → 2 (`contactsim migrate`, docs/scene-format.md): the integrator keeps only the
 // time integration, the contact model's options move under "models", a body's friction into its
 // material, mesh bodies' box/prism/frustum shapes say "representation": "mesh", the point baseline
-// on meshes becomes a pair override of every pair.
+// on meshes becomes a pair override of every pair, Loop shapes say "extraordinary": "separate".
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -117,6 +117,10 @@ std::string migrateScene(std::string_view text, const std::string& origin,
         const std::string type = shape.value("type", "");
         if (volume && (type == "box" || type == "prism" || type == "frustum"))
           shape["representation"] = "mesh";
+        // Format 1 kept Stam's parameterisation at extraordinary vertices (kry-pai-2002 §3.6);
+        // format 2's default is S-patches.
+        if (type == "loop" && !shape.contains("extraordinary"))
+          shape["extraordinary"] = "separate";
         out["shape"] = shape;
       } else {
         out[key] = value;

@@ -87,7 +87,8 @@ BodyDescription parseBody(JsonObject o, const std::filesystem::path& base, Integ
     } else {
       std::shared_ptr<const Surface>& surface = surfaces[o.required("shape").dump()];
       if (!surface) {
-        surface = scene_detail::parseShape(shape, base, limits);
+        surface =
+            scene_detail::parseShape(shape, base, limits, /*default_extraordinary=*/"separate");
       }
       body.surface = surface;
     }

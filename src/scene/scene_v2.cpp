@@ -166,7 +166,7 @@ void parseBodyShape(JsonObject& body_object, BodyDescription& body,
   } else {
     std::shared_ptr<const Surface>& surface = surfaces[json.dump()];
     if (!surface)
-      surface = parseShape(shape, base, caches.limits);
+      surface = parseShape(shape, base, caches.limits, /*default_extraordinary=*/"s-patch");
     body.surface = surface;
   }
 }

@@ -67,7 +67,8 @@ std::shared_ptr<const Surface> bezier(JsonObject& o) {
 }  // namespace
 
 std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::path& base_directory,
-                                          const SceneLimits& limits) {
+                                          const SceneLimits& limits,
+                                          const std::string& default_extraordinary) {
   const std::string type = o.string("type");
   try {
     if (type == "bezier")
@@ -107,8 +108,9 @@ std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::p
       const int subdivisions = o.has("subdivisions") ? o.integer("subdivisions") : 0;
       if (subdivisions < 0 || subdivisions > 3)
         o.fail("subdivisions", "expected 0 to 3 Loop steps of the control mesh");
-      // kry-pai-2002 §3.6 (contacts separate near extraordinary vertices) or kry-2000 ch. 5.
-      const std::string extraordinary = o.string("extraordinary", "separate");
+      // kry-2000 ch. 5 (S-patches) or kry-pai-2002 §3.6 (contacts separate near extraordinary
+      // vertices).
+      const std::string extraordinary = o.string("extraordinary", default_extraordinary);
       if (extraordinary != "separate" && extraordinary != "s-patch")
         o.fail("extraordinary", "expected \"separate\" or \"s-patch\"");
       ControlMesh mesh = loadObjControlMesh(file, limits.max_file_bytes);
@@ -122,7 +124,10 @@ std::shared_ptr<const Surface> parseShape(JsonObject o, const std::filesystem::p
         try {
           return std::make_shared<SPatchLoopSurface>(std::move(loop));
         } catch (const InvalidInputError& e) {
-          o.fail("extraordinary", std::string(e.what()) + " (\"subdivisions\": 1 does)");
+          o.fail("extraordinary",
+                 std::string(o.has("extraordinary") ? "" : "S-patches (the default): ") + e.what() +
+                     " (\"subdivisions\": 1 does; \"extraordinary\": \"separate\" keeps Stam's "
+                     "parameterisation)");
         }
       }
       return std::make_shared<LoopSurface>(std::move(loop));

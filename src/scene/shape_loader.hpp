@@ -18,10 +18,13 @@
 namespace contactsim::scene_detail {
 
 /// Relative OBJ paths are resolved against `base_directory` (the scene file's directory); a
-/// Loop shape's subdivided control mesh is held to `limits.max_triangles`.
+/// Loop shape's subdivided control mesh is held to `limits.max_triangles`. A Loop shape without
+/// `extraordinary` takes `default_extraordinary`: "s-patch" in format 2, "separate" in format 1
+/// (written before S-patches existed: its files keep their meaning).
 std::shared_ptr<const Surface> parseShape(JsonObject shape,
                                           const std::filesystem::path& base_directory,
-                                          const SceneLimits& limits);
+                                          const SceneLimits& limits,
+                                          const std::string& default_extraordinary);
 
 /// Surfaces already built while reading one scene, by the shape's JSON text: bodies with equal
 /// shapes share one surface (and so one tessellation and collision tree in the world).

@@ -146,10 +146,10 @@ TEST(SceneLoaderTest, FilesBeyondTheSizeLimitAreRefusedNamingThem) {
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
   };
-  const std::string bowl_scene = scenes + "ball-in-bowl.json";  // 1025 bytes; bowl.obj 3382
-  ASSERT_EQ(std::filesystem::file_size(bowl_scene), 1025u);
+  const std::string bowl_scene = scenes + "ball-in-bowl.json";  // 1296 bytes; bowl.obj 3382
+  ASSERT_EQ(std::filesystem::file_size(bowl_scene), 1296u);
   expectRefused([&] { (void)loadSceneFile(bowl_scene, limited(1000)); }, bowl_scene, "",
-                "cannot read the scene file: 1025 bytes, more than the limit of 1000 bytes "
+                "cannot read the scene file: 1296 bytes, more than the limit of 1000 bytes "
                 "(max_file_bytes");
   expectRefused([&] { (void)loadSceneFile(bowl_scene, limited(2000)); }, bowl_scene,
                 "/bodies/1/shape/obj",
@@ -168,8 +168,8 @@ TEST(SceneLoaderTest, FilesBeyondTheSizeLimitAreRefusedNamingThem) {
                 "more than the limit of 3000 bytes");
   EXPECT_NO_THROW((void)loadSceneFile(stack, SceneLimits::none()));
   // readSceneFile alone: its own limit, the default 256 MiB otherwise.
-  EXPECT_THROW((void)readSceneFile(bowl_scene, 1024.0), SceneError);
-  EXPECT_EQ(readSceneFile(bowl_scene, 1025.0).size(), 1025u);
+  EXPECT_THROW((void)readSceneFile(bowl_scene, 1295.0), SceneError);
+  EXPECT_EQ(readSceneFile(bowl_scene, 1296.0).size(), 1296u);
   EXPECT_EQ(SceneLimits{}.max_file_bytes, 268435456.0);
 }
 
