@@ -3,9 +3,11 @@
 // and every pair with a smooth surface as one point contact at its exact closest points
 // (collision/smooth_convex_proximity against a polyhedron or half-space, collision/
 // surface_proximity between two smooth surfaces), Newton warm started from the last step.
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 #include "collision/convex_contact.hpp"
 #include "collision/manifold_reduction.hpp"
@@ -25,6 +27,10 @@ constexpr double kDefaultFriction = 0.5;
 // An edge's deepest point counts as an edge contact strictly inside the edge; at its ends the
 // vertices speak.
 constexpr double kInteriorAlpha = 1e-6;
+
+// A smooth surface on a half-space keeps up to this many of its patches' lowest points and
+// minima: four, as for a face, let a ring's uncovered side sink between steps.
+constexpr std::size_t kRingPoints = 64;
 
 Frame poseOf(const MixedWorld::Body& body) {
   return makeFrame(body.orientation, body.position);
@@ -164,6 +170,10 @@ void MixedWorld::addSmoothPair(std::size_t a, std::size_t b, double mu,
     normal = cp.normal;
     separation = cp.distance;
   } else {
+    if (B.half_space && !sphereOf(*A.smooth)) {
+      addSmoothHalfSpacePoints(a, b, mu, out);
+      return;
+    }
     const SmoothConvexPoints cp =
         closestToObstacle(*A.smooth, poseOf(A), obstacleOf(B), poseOf(B), memory.on_smooth);
     memory.on_smooth = cp.converged ? std::optional(SurfacePoint{cp.patch, cp.st}) : std::nullopt;
@@ -247,6 +257,102 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
   for (const ContactPoint& p : reduceManifold(std::move(manifold), settings_.max_points_per_pair,
                                               settings_.weld_fraction * radius)) {
     out.push_back({{a, b, p.point, p.normal, mu, 0.0}, p.separation});
+  }
+}
+
+// A smooth surface on a half-space touches it at the lowest point of each of its patches that
+// comes within the margin: a footed bowl stands on its ring at several points at once — a loop of
+// contacts that reduced coordinates do not handle (issue 23, item 3: such islands are solved
+// here, at the velocity level). Each point is an exact surface point with its exact height: the
+// minimum of the height φ(c(s, t)) = n·c − d over the patch's domain, by Newton from the patch's
+// lowest tessellation vertex (gradient nᵀ(c_s, c_t), Hessian nᵀ(c_ss, c_st, c_tt): the plane's φ is
+// affine), a step that would leave the domain stopping on its edge. Minima alone would not do: a
+// ring tilted by 1e-6 rad keeps one or two, and a single contact let the far side of the ring
+// sink through the plane. The points are reduced as manifolds are; a convex surface's lowest
+// point is its closest point.
+void MixedWorld::addSmoothHalfSpacePoints(std::size_t a, std::size_t b, double mu,
+                                          std::vector<Generated>& out) {
+  const Body& A = bodies_[a];
+  const Body& B = bodies_[b];
+  const Frame E_w_a = poseOf(A), E_w_b = poseOf(B);
+  const ConvexObstacle obstacle = obstacleOf(B);
+  const TessellatedSurface& mesh = A.smooth->tessellation();
+  const Surface& surface = A.smooth->surface();
+  // Phase 1: the plane in the smooth body's coordinates, n·x = d, and each patch's lowest vertex
+  // within reach (the margin and the tessellation's error).
+  const Vec3 n_world = E_w_b.linear() * obstacle.normal;
+  const Vec3 n = E_w_a.linear().transpose() * n_world;
+  const double d =
+      obstacle.offset + n_world.dot(E_w_b.translation()) - n_world.dot(E_w_a.translation());
+  const double near = settings_.margin + A.smooth->tessellationError();
+  std::vector<std::optional<std::size_t>> lowest(static_cast<std::size_t>(surface.patchCount()));
+  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+    const double h = n.dot(mesh.positions[i]) - d;
+    auto& low = lowest[static_cast<std::size_t>(mesh.origins[i].patch)];
+    if (h < near && (!low || h < n.dot(mesh.positions[*low]) - d))
+      low = i;
+  }
+  // Phase 2: Newton on the height within each such patch.
+  std::vector<ContactPoint> manifold;
+  for (std::size_t patch = 0; patch < lowest.size(); ++patch) {
+    if (!lowest[patch])
+      continue;
+    const int id = static_cast<int>(patch);
+    const PatchDomain& domain = surface.domain(id);
+    Vec2 p = mesh.origins[*lowest[patch]].st;
+    for (int k = 0; k < 20; ++k) {
+      const SurfaceJet j = surface.evaluate(id, p.x(), p.y(), JetOrder::kSecond);
+      const Vec2 g(n.dot(j.c_s), n.dot(j.c_t));
+      Eigen::Matrix2d H;
+      H << n.dot(j.c_ss), n.dot(j.c_st), n.dot(j.c_st), n.dot(j.c_tt);
+      const Eigen::LDLT<Eigen::Matrix2d> ldlt(H);
+      const bool convex = ldlt.info() == Eigen::Success && ldlt.isPositive() &&
+                          ldlt.vectorD().minCoeff() > 1e-12 * H.norm();
+      Vec2 step = convex ? Vec2(-ldlt.solve(g)) : Vec2(-1e-3 * g.normalized());
+      if (!step.allFinite() || step.norm() < 1e-15)
+        break;
+      const std::optional<EdgeCrossing> edge = domain.firstEdgeCrossed(p, p + step);
+      if (edge) {
+        p += edge->lambda * step;  // on the edge: the patch's lowest point there
+        break;
+      }
+      p += step;
+    }
+    const Vec3 c = surface.evaluate(id, p.x(), p.y(), JetOrder::kPosition).c;
+    const double h = n.dot(c) - d;
+    if (h < settings_.margin) {
+      const Vec3 on_surface = E_w_a * c;
+      manifold.push_back({on_surface - 0.5 * h * n_world, n_world, h, patch + 1});
+    }
+  }
+  // Phase 3: the surface's local minima too, by Newton across patches (newtonToObstacle) from
+  // each tessellation vertex no higher than its triangles' others: a patch's lowest point found
+  // above may lie on its edge while the true minimum lies beyond.
+  std::vector<bool> locally_lowest(mesh.positions.size(), true);
+  const auto height = [&](int i) { return n.dot(mesh.positions[static_cast<std::size_t>(i)]) - d; };
+  for (const Eigen::Vector3i& t : mesh.triangles) {
+    for (int k = 0; k < 3; ++k) {
+      const int i = t(k), j = t((k + 1) % 3);
+      if (height(j) < height(i))
+        locally_lowest[static_cast<std::size_t>(i)] = false;
+      if (height(i) < height(j))
+        locally_lowest[static_cast<std::size_t>(j)] = false;
+    }
+  }
+  for (std::size_t i = 0; i < locally_lowest.size(); ++i) {
+    if (!locally_lowest[i] || height(static_cast<int>(i)) >= near)
+      continue;
+    const SmoothConvexPoints cp =
+        newtonToObstacle(*A.smooth, E_w_a, obstacle, E_w_b, mesh.origins[i]);
+    if (cp.converged && cp.distance < settings_.margin) {
+      manifold.push_back({0.5 * (cp.smooth_point + cp.obstacle_point), cp.normal, cp.distance,
+                          lowest.size() + i + 1});
+    }
+  }
+  // Phase 4: reduced as manifolds are.
+  for (const ContactPoint& c :
+       reduceManifold(std::move(manifold), kRingPoints, settings_.weld_fraction * reach(A))) {
+    out.push_back({{a, b, c.point, c.normal, mu, 0.0}, c.separation});
   }
 }
 

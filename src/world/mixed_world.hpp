@@ -120,6 +120,8 @@ class MixedWorld {
   void prepareMeshes(const WorldDescription& description);
   void addFeatureContacts(std::size_t a, std::size_t b, double mu,
                           const SmoothConvexPoints& closest, std::vector<Generated>& out);
+  void addSmoothHalfSpacePoints(std::size_t a, std::size_t b, double mu,
+                                std::vector<Generated>& out);
   [[nodiscard]] double reach(const Body& body) const;
   [[nodiscard]] std::optional<Vec3> warmStart(const Generated& g) const;
 

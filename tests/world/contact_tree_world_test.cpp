@@ -220,5 +220,52 @@ TEST(ContactTreeWorld, ShippedVGrooveLoopRollsAtTheAnalyticAcceleration) {
   RecordProperty("acceleration_error", ::testing::PrintToString(a - expected));
 }
 
+TEST(ContactTreeWorld, ShippedFootedBowlComesToRestOnItsRing) {
+  // A ring on a plane touches it along a continuum: a loop of contacts, solved at the velocity
+  // level with the floor as a half-space. At rest (statics): the contact forces sum to m g, the
+  // centre of mass lies over the loaded points' hull, and no point sank into the floor by more
+  // than the velocity-level scheme's landing error.
+  const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/footed-bowl-rest.json");
+  World world(scene.world);
+  double deepest = 0.0;
+  while (world.time() < scene.duration - 1e-9) {
+    world.advanceTo(world.time() + 0.001);
+    for (const ContactInfo& c : world.contacts())
+      deepest = std::min(deepest, 2.0 * c.point.z());  // points midway: z = separation / 2
+  }
+  const RigidBodyState bowl = world.state(1);
+  EXPECT_LT(bowl.worldLinearVelocity().norm(), 1e-9);
+  EXPECT_LT(bowl.worldAngularVelocity().norm(), 1e-9);
+  const double weight = scene.world.bodies[1].mass_properties.mass() * 9.81;
+  Vec3 force = Vec3::Zero();
+  std::vector<Eigen::Vector2d> loaded;
+  for (const ContactInfo& c : world.contacts()) {
+    force += c.force;
+    if (c.normal_force > 1e-3 * weight)
+      loaded.push_back(c.point.head<2>());
+  }
+  EXPECT_NEAR(force.z(), weight, 1e-9 * weight);
+  EXPECT_LT(force.head<2>().norm(), 1e-9 * weight);
+  ASSERT_GE(loaded.size(), 3u);  // several points of the ring at once
+  // The centre of mass over the hull: inside some triangle of loaded points.
+  const Eigen::Vector2d g = bowl.position.head<2>();
+  const auto cross = [](const Eigen::Vector2d& u, const Eigen::Vector2d& v) {
+    return u.x() * v.y() - u.y() * v.x();
+  };
+  bool over = false;
+  for (std::size_t i = 0; i < loaded.size(); ++i)
+    for (std::size_t j = i + 1; j < loaded.size(); ++j)
+      for (std::size_t k = j + 1; k < loaded.size(); ++k) {
+        const double a = cross(loaded[j] - loaded[i], g - loaded[i]);
+        const double b = cross(loaded[k] - loaded[j], g - loaded[j]);
+        const double c = cross(loaded[i] - loaded[k], g - loaded[k]);
+        over = over || (a >= 0 && b >= 0 && c >= 0) || (a <= 0 && b <= 0 && c <= 0);
+      }
+  EXPECT_TRUE(over);
+  EXPECT_GT(deepest, -1e-5);  // m: the landing's overlap (baumgarte 0)
+  RecordProperty("loaded_points", ::testing::PrintToString(loaded.size()));
+  RecordProperty("deepest_m", ::testing::PrintToString(deepest));
+}
+
 }  // namespace
 }  // namespace contactsim
