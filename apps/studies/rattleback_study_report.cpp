@@ -158,16 +158,16 @@ std::string evidence(const RattlebackStudyResult& result) {
         "integrated in reduced coordinates where the contact constraint holds exactly: RK4 follows "
         "its rocking (periods 1.45 s and 2.50 s, row 7) at every step up to 200 ms, with the "
         "energy error in the table, so large steps delay the reversal a little but do not stop it. "
-        "kry-2000 had Coulomb sliding friction only (§4.4: \"our implementation of friction only "
-        "provides sliding friction\"); the runs \"sliding only\" (mu_static = 0, so that no-slip "
-        "never holds) reverse at about the same times as the no-slip runs (App. B start, 10 ms: "
+        "kry-2000's implementation had Coulomb sliding friction only (ch. 7: \"our "
+        "implementation of friction only provides sliding friction\"); the runs \"sliding "
+        "only\" (mu_static = 0, so that no-slip never holds) reverse at about the same times as "
+        "the no-slip runs at small steps (App. B start, 10 ms: "
      << (sliding ? reversalList(*sliding) : "-") << " against "
      << (appb ? reversalList(*appb) : "-")
-     << "): the friction model explains neither the 8 s nor the failure at 50-100 ms. Our "
-        "sliding contact's friction does not overshoot at large steps because its slip's stop is "
-        "located within the step (issue 25, item 3); a step that carries the slip through zero "
-        "gains energy instead of losing it, which is the likely failure of the published runs "
-        "at 50-100 ms, but one we cannot make this implementation show.\n\n";
+     << "): the friction model does not explain the 8 s. At large steps the sliding-only runs "
+        "gain energy and reverse sooner, the no-slip runs lose energy and reverse later (table); "
+        "neither stops reversing at 100 ms as the paper's did, and what in the published "
+        "implementation did so we could not find.\n\n";
 
   md << "### Rolling and spinning resistance (row 3)\n\n| run | reversals | ω_z at the end |\n"
         "|---|---|---|\n";
@@ -301,7 +301,10 @@ std::string readme(const RattlebackStudyResult& result) {
      << (resist ? format("%.3f rad/s", resist->final_spin) : "-") << " | "
      << verdict(resist && resist->error.empty() && resist->reversals.size() == 1) << " |\n";
   md << "| 4 | all friction zero: no reversal (kry-2000 §6.4) | none | reversals: "
-     << (none ? reversalList(*none) : "-") << "; vertical angular momentum kept to "
+     << (none ? reversalList(*none) : "-")
+     << " (on a floor ten times App. B's: spun about the contact point, off the centre of mass, "
+        "the frictionless body drifts off at 0.09 m/s and would leave App. B's 3 m floor); "
+        "vertical angular momentum kept to "
      << (none ? format("%.1e", none->relative_lz_drift) : "-") << " | "
      << verdict(none && none->error.empty() && none->reversals.empty()) << " |\n";
   double top_deviation = 0.0;
