@@ -251,6 +251,18 @@ void SmoothWorld::splitTrees(double t) {
     // scale).
     const int parted = ct.separatedEdge();
     const ContactTree::Snapshot snap = ct.snapshot(parted);
+    // Without collisions nothing would stop the body that left from passing into the others
+    // (issue 25, item 4: never a body through the floor with a clean exit).
+    if (!collisions_.enabled) {
+      const ContactTreeSetup::Edge& e = ct.setup().edges[static_cast<std::size_t>(parted)];
+      throw NumericalError(
+          "body '" + bodies_[tree->bodies[static_cast<std::size_t>(e.child)]]->name +
+          "' left its contact with '" +
+          bodies_[tree->parents[static_cast<std::size_t>(parted)]]->name +
+          "' in a contact tree at t = " + toText(t) +
+          " (normal force through zero): in a world without collisions nothing would stop it "
+          "passing into the other bodies; give the scene models.smooth.collisions");
+    }
     Body& parted_child = *bodies_[tree->bodies[static_cast<std::size_t>(
         ct.setup().edges[static_cast<std::size_t>(parted)].child)]];
     const Vec3 away = -snap.frame.linear().col(2);  // body 1's outward normal points at body 2

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contactsim/error.hpp"
 #include "contactsim/scene/scene.hpp"
 #include "contactsim/world/world.hpp"
 
@@ -265,6 +266,24 @@ TEST(ContactTreeWorld, ShippedFootedBowlComesToRestOnItsRing) {
   EXPECT_GT(deepest, -1e-5);  // m: the landing's overlap (baumgarte 0)
   RecordProperty("loaded_points", ::testing::PrintToString(loaded.size()));
   RecordProperty("deepest_m", ::testing::PrintToString(deepest));
+}
+
+TEST(ContactTreeWorld, ABodyLeavingATreeWithoutCollisionsStopsTheRun) {
+  // Without collisions nothing would stop the upper ball from falling through the table once it
+  // leaves the lower one (it did: z = −9.7 m after 2 s, exit 0): the run stops at the separation
+  // with an error naming the bodies and the time (issue 25, item 4).
+  Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/ball-on-ball.json");
+  scene.world.collisions.enabled = false;
+  World world(scene.world);
+  try {
+    world.advanceTo(2.0);
+    FAIL() << "the run went on";
+  } catch (const NumericalError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("'upper' left its contact with 'lower'"), std::string::npos) << what;
+    EXPECT_NE(what.find("t = 0.6567"), std::string::npos) << what;
+  }
+  EXPECT_GT(world.state(1).position.z(), 0.0);  // never below the table
 }
 
 }  // namespace
