@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Speed-up of `contactsim sweep` on local cores (issue 29): a 64-run sweep of the thesis
-rattleback (scenes/rattleback-spin.json, 30 s at a 2 ms maximum step: about 0.15 s a run; 8 rolling
+rattleback (scenes/rattleback-spin.json: 60 s at a 2 ms maximum step since 8cb4d84; 8 rolling
 × 8 spinning resistances) timed with --jobs 1 and --jobs N (default 2), alternately, --repeats
 times each; prints the median wall times, their ratio, and checks that both wrote the same
 results.csv but for the timing column. Everything goes to a temporary directory.
