@@ -183,9 +183,14 @@ void SmoothWorld::advanceWithFreePairs(double t) {
     time_ = first->time;
     if (first->obstacle) {
       Body& body = *bodies_[first->first];
+      const std::optional<TreeGrowth> growth =
+          landingGrowth(body, obstacles_->body[*first->obstacle], first->points);
       leaveForImpact(body, first->time, bodies_[obstacles_->body[*first->obstacle]]->name);
-      // It still touches the free body it was in contact with: one contact at a time.
-      collide(body, *first->obstacle, first->points, first->time, /*still_touching=*/true);
+      // It still touches the free body it was in contact with: a tree, or one contact at a time.
+      collide(body, *first->obstacle, first->points, first->time, /*still_touching=*/true,
+              growth ? &*growth : nullptr);
+      if (std::exchange(tree_grew_, false))
+        return;  // the world's time is the touch's: the new tree advances from there
     } else {
       collidePair(*first);
       if (std::exchange(tree_grew_, false))
@@ -406,7 +411,7 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
   // Only two flying bodies may start a contact with each other; a flying body may also come to
   // rest on a body resting on a fixed one (a contact tree).
   const bool both_flying = !A.contact && !A.carrier && !B.contact && !B.carrier;
-  const std::optional<TreeGrowth> growth = treeGrowth(A, B);
+  const std::optional<TreeGrowth> growth = treeGrowth(A, B, touch);
   leaveForImpact(A, touch.time, B.name);
   leaveForImpact(B, touch.time, A.name);
   const Vec3& c = touch.point;
@@ -440,7 +445,7 @@ void SmoothWorld::collidePair(const PairTouch& touch) {
   if (both_flying && establishPairContact(touch)) {
     return;
   }
-  if (growth && growTree(touch, *growth)) {
+  if (growth && growTree(*growth, touch.time, touch.point, touch.normal)) {
     return;
   }
   apply(-plastic * n);

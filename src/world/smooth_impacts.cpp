@@ -63,7 +63,7 @@ void SmoothWorld::endContact(Body& body, double time, const RigidBodyState& stat
 // body's inertia at the contact point (the obstacle is fixed: infinite mass); continuous contact
 // when the bodies come apart slower than contact_speed.
 void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints& points,
-                          double time, bool still_touching) {
+                          double time, bool still_touching, const TreeGrowth* growth) {
   ++body.revision;
   const Body& fixed = *bodies_[obstacles_->body[obstacle]];
   const Vec3 c = points.point1;
@@ -76,6 +76,8 @@ void SmoothWorld::collide(Body& body, std::size_t obstacle, const ClosestPoints&
   if (after >= collisions_.contact_speed) {
     return;
   }
+  if (growth && growTree(*growth, time, c, n))
+    return;  // a pair in contact came to rest on the fixed body: a tree (smooth_tree_growth.cpp)
   SmoothContactSetup setup = collisionContactSetup(body, fixed);
   setup.E_w_2 = fixed.state.pose();
   const bool rolls = rollsAfterImpact(pointVelocity(body.state, c), n, setup.friction);

@@ -45,6 +45,7 @@ class SmoothWorld final : public Subsystem {
 
  private:
   struct Body;
+  struct TreeGrowth;  // smooth_tree_growth.cpp
   void buildSmoothContacts(const WorldDescription& description);
   /// An event at the start where a contact given by a pose changed the velocities given with it.
   void reportProjection(const std::string& body, const RigidBodyState& given,
@@ -63,7 +64,7 @@ class SmoothWorld final : public Subsystem {
   /// `still_touching`: the body has just left a contact with another fixed body that it still
   /// touches, so it holds no contact with this one (small bounce instead).
   void collide(Body& body, std::size_t obstacle, const ClosestPoints& points, double time,
-               bool still_touching = false);
+               bool still_touching = false, const TreeGrowth* growth = nullptr);
   /// The Chatterjee–Ruina impulse of `body` against `fixed` at the world point c across n (from
   /// `fixed` into `body`), applied and logged as a collision; returns the normal speed after it.
   double impactWithFixed(Body& body, const Body& fixed, const Vec3& c, const Vec3& n, double time);
@@ -158,14 +159,22 @@ class SmoothWorld final : public Subsystem {
   /// time reached: t, or earlier where a new tree grew (its bodies then advance with the trees).
   double advanceOutsideTrees(double t);
   // Growing trees (issue 23 item 2, smooth_tree_growth.cpp): a flying body that comes to rest on
-  // a body resting on a fixed one adds the edge instead of bouncing.
-  struct TreeGrowth;
+  // a body resting on a fixed one, or a pair of bodies in contact that comes to rest on a fixed
+  // one, adds the edge instead of bouncing.
   /// The growth a touch of free bodies a and b could make, read before the impact ends their
   /// contacts: one flies, the other holds a one-contact SmoothContact on a fixed body.
-  [[nodiscard]] std::optional<TreeGrowth> treeGrowth(const Body& a, const Body& b) const;
-  /// After the impact left the pair closing slower than contact_speed: the tree fixed — resting
-  /// body — flying body; false where it cannot be set up (the caller bounces them instead).
-  bool growTree(const PairTouch& touch, const TreeGrowth& growth);
+  [[nodiscard]] std::optional<TreeGrowth> treeGrowth(const Body& a, const Body& b,
+                                                     const PairTouch& touch) const;
+  /// The growth a touch of fixed body `fixed` by `body`, in a contact with another free body,
+  /// could make (read before the impact ends that contact).
+  [[nodiscard]] std::optional<TreeGrowth> landingGrowth(const Body& body, std::size_t fixed,
+                                                        const ClosestPoints& points) const;
+  /// Whether the world may hold the tree: no other tree, no other free body colliding, no fixed
+  /// body with a surface but the support (trees meet nothing outside them yet).
+  [[nodiscard]] bool mayGrow(std::size_t a, std::size_t b, std::size_t support) const;
+  /// After the impact left the touch closing slower than contact_speed: the tree fixed — resting
+  /// — flying at `time`; false where it cannot be set up (the caller bounces them instead).
+  bool growTree(const TreeGrowth& growth, double time, const Vec3& point, const Vec3& normal);
   bool tree_grew_ = false;  // advanceWithFreePairs stops at the touch that grew a tree
   std::vector<std::unique_ptr<Tree>> trees_;
 

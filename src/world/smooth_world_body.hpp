@@ -107,14 +107,18 @@ struct SmoothWorld::TreeEdge {
   std::string what;  // "smooth contact i", for messages
 };
 
-// Growing contact trees (smooth_tree_growth.cpp): what the impact ends but the tree needs — the
-// resting body, its fixed support, and its contact's friction, mode and patch points.
+// Growing contact trees (smooth_tree_growth.cpp): the bodies, and each edge's seed — the friction,
+// the mode (none: no-slip where the slip at the touch is below the threshold) and the parameter
+// points on child and parent from which Newton finds the contact.
 struct SmoothWorld::TreeGrowth {
   std::size_t resting = 0, flying = 0, support = 0;
-  FrictionParameters friction;
-  FrictionMode mode = FrictionMode::kSliding;
-  int patch1 = 0, patch2 = 0;
-  Vec2 st = Vec2::Zero(), uv = Vec2::Zero();
+  struct Seed {
+    FrictionParameters friction;
+    std::optional<FrictionMode> mode;
+    int child_patch = 0, parent_patch = 0;
+    Vec2 child_point = Vec2::Zero(), parent_point = Vec2::Zero();
+  };
+  Seed lower, upper;  // resting on support, flying on resting
 };
 
 // A touch of bodies `first` and `second` at `time`: the world point and the unit normal from

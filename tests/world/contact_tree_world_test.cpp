@@ -286,5 +286,38 @@ TEST(ContactTreeWorld, ABodyLeavingATreeWithoutCollisionsStopsTheRun) {
   EXPECT_GT(world.state(1).position.z(), 0.0);  // never below the table
 }
 
+TEST(ContactTreeWorld, APairInContactLandingPlasticallyGrowsATree) {
+  // The ball-in-shell scene with no restitution: the shell, carrying the ball in their contact,
+  // lands on the table and stays (a second contact on the shell: the tree table – shell – ball),
+  // as does the ball when it later falls back into the shell resting there. The growth is refused
+  // where writing the velocities on the contacts would add energy (the first, 3.7 m/s landing:
+  // the ball still falling against the stopped shell) — those bounce as before.
+  Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/ball-in-shell.json");
+  scene.world.collisions.impact.restitution = 0.0;
+  World world(scene.world);
+  double lowest = 1.0;
+  while (world.time() < scene.duration - 1e-9) {
+    world.advanceTo(world.time() + 0.001);
+    lowest = std::min(lowest, world.state(1).position.z() - 0.32);
+  }
+  const auto& events = world.events();
+  int landings = 0, settlings = 0;
+  for (std::size_t k = 1; k < events.size(); ++k) {
+    if (events[k].body != "ball" || events[k].detail.find("contact tree") == std::string::npos)
+      continue;
+    // Which body the last collision before it struck: the table (a landing) or the ball.
+    const std::size_t root = k - 1, before = k - 2;
+    ASSERT_EQ(events[root].detail.find("at the root of a contact tree") != std::string::npos, true);
+    const bool landed = events[before].detail.find("with table") != std::string::npos;
+    (landed ? landings : settlings) += 1;
+    EXPECT_EQ(events[root].time, events[k].time);
+  }
+  EXPECT_GE(landings, 1);
+  EXPECT_GE(settlings, 1);
+  EXPECT_GT(lowest, -1e-12);  // the shell never sinks into the table
+  RecordProperty("landings", ::testing::PrintToString(landings));
+  RecordProperty("settlings", ::testing::PrintToString(settlings));
+}
+
 }  // namespace
 }  // namespace contactsim

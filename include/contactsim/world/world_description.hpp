@@ -254,9 +254,12 @@ struct SmoothContactDescription {
 /// body). An impact that leaves two flying free bodies closing slower than `contact_speed`
 /// starts a continuous contact between them (SmoothContactSetup::mass2: both bodies' dynamics)
 /// where its normal force pushes; it ends at separation, or when a third body or a fixed one
-/// strikes either. A body holds one contact at a time: an impact that would leave a body in two
-/// (a ball settling on a ball that rests on the table), or a free pair whose contact would not
-/// push, separates them at `bounce_speed` instead (small bounces, as near an irregular point).
+/// strikes either. An impact that would leave a body in two contacts (a ball settling in a shell
+/// that rests on the table, or such a pair landing on it) grows a contact tree, fixed — resting —
+/// flying (issue 23), where that is the world's only tree, no other free body or fixed body with a
+/// surface could meet it, and writing the velocities on the contacts adds no energy; otherwise,
+/// and for a free pair whose contact would not push, the bodies separate at `bounce_speed`
+/// (small bounces, as near an irregular point).
 struct CollisionSettings {
   bool enabled = false;
   ImpactParameters impact;
