@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <string>
 
@@ -107,12 +108,16 @@ void SPatch::embeddingJets(double u, double v, Taylor3* l) const {
         (a.x() * b.y() - a.y() * b.x()) - (b.y() - a.y()) * pu + (b.x() - a.x()) * pv;
   }
   // π_i: the product of every α_j but α_{i−1} and α_i (eq. 5.14), zero on the edges not at P_i.
+  // (The first factor is taken as it is: 1 · α would cost a full jet product.)
   Taylor3 sum(0.0);
   for (int i = 0; i < sides_; ++i) {
     Taylor3 pi(1.0);
+    bool first = true;
     for (int j = 0; j < sides_; ++j) {
-      if (j != i && j != (i + sides_ - 1) % sides_)
-        pi = pi * alpha[static_cast<std::size_t>(j)];
+      if (j != i && j != (i + sides_ - 1) % sides_) {
+        pi = first ? alpha[static_cast<std::size_t>(j)] : pi * alpha[static_cast<std::size_t>(j)];
+        first = false;
+      }
     }
     l[i] = pi;
     sum += pi;
@@ -139,21 +144,35 @@ void SPatch::forEachBasis(double u, double v, Visit&& visit) const {
   // The simplex coordinates and their powers l_k^m, m ≤ d, as jets.
   std::array<Taylor3, kMaxSides> l;
   embeddingJets(u, v, l.data());
-  std::array<std::array<Taylor3, kMaxDegree + 1>, kMaxSides> power;
+  // (Storage left uninitialised: zeroing all kMaxSides × (kMaxDegree + 1) jets on every
+  // evaluation took 7 % of a triangle's jet; only sides × (degree + 1) are written and read.)
+  union Slot {
+    Slot() {}  // NOLINT: no initialisation by design
+    Taylor3 jet;
+  };
+  std::array<std::array<Slot, kMaxDegree + 1>, kMaxSides> power;
   for (int k = 0; k < sides_; ++k) {
     auto& row = power[static_cast<std::size_t>(k)];
-    row[0] = Taylor3(1.0);
-    for (int m = 1; m <= degree_; ++m)
-      row[static_cast<std::size_t>(m)] = row[static_cast<std::size_t>(m - 1)] * l[k];
+    std::construct_at(&row[0].jet, 1.0);
+    std::construct_at(&row[1].jet, l[k]);
+    for (int m = 2; m <= degree_; ++m) {
+      std::construct_at(&row[static_cast<std::size_t>(m)].jet,
+                        row[static_cast<std::size_t>(m - 1)].jet * l[k]);
+    }
   }
-  // The Bernstein basis of the simplex (eq. 5.10): multinomial(i) Π_k l_k^{i_k}.
+  // The Bernstein basis of the simplex (eq. 5.10): multinomial(i) Π_k l_k^{i_k}, the first power
+  // scaled by the multinomial (a constant's full jet product would cost 35 multiplications).
   const auto n = static_cast<std::size_t>(sides_);
   for (std::size_t c = 0; c < control_.size(); ++c) {
     Taylor3 basis(multinomial_[c]);
+    bool scaled = false;
     for (std::size_t k = 0; k < n; ++k) {
       const int exponent = indices_[c * n + k];
-      if (exponent > 0)
-        basis = basis * power[k][static_cast<std::size_t>(exponent)];
+      if (exponent == 0)
+        continue;
+      const Taylor3& factor = power[k][static_cast<std::size_t>(exponent)].jet;
+      basis = scaled ? basis * factor : multinomial_[c] * factor;
+      scaled = true;
     }
     visit(c, basis);
   }
