@@ -16,7 +16,8 @@
 //   contactsim sweep SPEC.json [--out DIR] [--jobs N]   a parameter study (docs/sweep-format.md)
 //
 // Every command that reads a file (run, view, validate, migrate, restitution-study, bowl-study,
-// sweep) holds it to the limits of docs/scene-format.md, "Limits", and takes --no-limits.
+// rattleback-study, sweep) holds it to the limits of docs/scene-format.md, "Limits", and takes
+// --no-limits.
 //
 // Errors go to stderr as one line "contactsim: error: ..." and the exit code is 1 (2 for usage).
 // Runs and studies draw a progress bar on stderr while it is a terminal, unless --quiet.
@@ -382,6 +383,7 @@ int main(int argc, char** argv) {
                                "Simulated time of the App. B runs [s] (default 120)");
   rattleback_study->add_flag("--no-bowl", no_bowl, "Leave out the 128 ms bowl runs");
   rattleback_study->add_flag("--quiet", quiet, "Print nothing on success");
+  add_no_limits(rattleback_study);
 
   std::string sweep_spec;
   std::string sweep_out;
@@ -434,6 +436,7 @@ int main(int argc, char** argv) {
     if (*rattleback_study) {
       if (no_bowl)
         rattleback.bowl_scene.clear();
+      rattleback.limits = limits;
       return runRattlebackStudy(rattleback, out_dir, quiet);
     }
     if (*sweep) {

@@ -159,7 +159,7 @@ class Runner {
  public:
   Runner(const RattlebackStudyOptions& options, std::size_t total)
       : options_(options), total_(static_cast<double>(total)) {
-    base_ = loadSceneFile(options.scene);
+    base_ = loadSceneFile(options.scene, options.limits);
     const auto& bodies = base_.world.bodies;
     if (bodies.size() != 2 || bodies[0].fixed || !bodies[1].fixed ||
         base_.world.smooth_contacts.size() != 1 || base_.world.smooth_contacts[0].free_body != 0) {
@@ -193,6 +193,7 @@ class Runner {
   }
 
   RattlebackRun run(const Scene& scene, std::string group, std::string label, double parameter) {
+    checkRunLimits(scene, options_.limits);  // --duration of the study's own
     RattlebackRun r;
     r.group = std::move(group);
     r.label = std::move(label);
@@ -421,7 +422,7 @@ RattlebackStudyResult runRattlebackStudy(const RattlebackStudyOptions& options) 
 
   // kry-pai-2002 §4.2: at 128 ms the bowl slides off the table.
   if (bowl) {
-    const Scene b = loadSceneFile(options.bowl_scene);
+    const Scene b = loadSceneFile(options.bowl_scene, options.limits);
     out.bowl.push_back(
         runner.bowl(b, "adaptive 1-128 ms, events located (bowl-study)", 0.001, true));
     out.bowl.push_back(runner.bowl(

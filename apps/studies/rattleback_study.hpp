@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "contactsim/scene/scene.hpp"
+
 namespace contactsim {
 
 struct RattlebackStudyOptions {
@@ -31,6 +33,9 @@ struct RattlebackStudyOptions {
   std::vector<double> start_offsets = {0.02, 0.05, 0.1, 0.15, 0.2};
   /// App. B's inertia diag(1, 10, 10) times each.
   std::vector<double> inertia_scales = {1.0, 0.5, 0.3, 0.2, 0.1};
+  /// The limits of the scene files and of each run (docs/scene-format.md, "Limits";
+  /// `rattleback-study --no-limits`: none).
+  SceneLimits limits;
   /// Told the fraction of the runs done, in [0, 1], as they go (a progress bar).
   std::function<void(double fraction)> progress;
   /// Throws InvalidInputError naming the option.

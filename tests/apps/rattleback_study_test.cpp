@@ -114,5 +114,19 @@ TEST(RattlebackStudyTest, BadOptionsAreRefusedByName) {
   EXPECT_NE(refusal(o).find("inertia scale"), std::string::npos) << refusal(o);
 }
 
+// Issue 27: the study's own --duration is held to the scene limits (1e300 s at 10 ms steps:
+// 1e302 steps, beyond max_steps), refused before any run; --no-limits lifts it.
+TEST(RattlebackStudyTest, ItsDurationIsHeldToTheSceneLimits) {
+  RattlebackStudyOptions o = shortStudy();
+  o.duration = 1e300;
+  try {
+    (void)runRattlebackStudy(o);
+    ADD_FAILURE() << "no error";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.jsonPath(), "/integrator/max_step");
+    EXPECT_NE(std::string(e.what()).find("--no-limits lifts it"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace contactsim
