@@ -115,7 +115,14 @@ TriangleMesh uvSphereMesh(double radius, int slices, int stacks) {
   requirePositive(radius, "sphere radius");
   requireAtLeast(slices, 3, "sphere slices");
   requireAtLeast(stacks, 2, "sphere stacks");
-  std::vector<Vec3> vertices{Vec3(0, 0, radius), Vec3(0, 0, -radius)};
+  // Both arrays reserved whole first: a sphere too large for memory fails at once, not after
+  // filling it (issue 27: 8e10 triangles under --no-limits took 6-11 s to run out of 3 GB).
+  const std::size_t rings = static_cast<std::size_t>(slices) * static_cast<std::size_t>(stacks - 1);
+  std::vector<Vec3> vertices;
+  vertices.reserve(2 + rings);
+  vertices.insert(vertices.end(), {Vec3(0, 0, radius), Vec3(0, 0, -radius)});
+  std::vector<Triangle> triangles;
+  triangles.reserve(2 * rings);
   const auto ring = [&](int k, int j) { return 2 + (k - 1) * slices + (j % slices); };
   for (int k = 1; k < stacks; ++k) {
     const double theta = std::numbers::pi * k / stacks;
@@ -125,7 +132,6 @@ TriangleMesh uvSphereMesh(double radius, int slices, int stacks) {
                             radius * std::sin(theta) * std::sin(phi), radius * std::cos(theta));
     }
   }
-  std::vector<Triangle> triangles;
   for (int j = 0; j < slices; ++j) {
     triangles.emplace_back(0, ring(1, j), ring(1, j + 1));
     for (int k = 1; k + 1 < stacks; ++k) {
