@@ -74,7 +74,7 @@ void SmoothContact::prepareStep() {
     if (slip.norm() > 1e-12)  // contactAcceleration's zero slip
       slip_hint_ = slip.normalized();
     if (setup_.friction.mu > 0.0 && stops_in_place_ < 2) {
-      const EventValues v = eventValuesOf(pack(state_));
+      const EventValues v = eventValuesOf(pack(*this, state_));
       const double fall = -v.slip.dot(v.slip_rate);  // −½ d|slip|²/dt
       watch_slip_ = fall > 0.0;
       watched_speed_ = v.slip.norm();
@@ -90,7 +90,7 @@ void SmoothContact::prepareStep() {
 }
 
 SmoothContactState SmoothContact::stateOf(const State& y) const {
-  SmoothContactState s = withState(setup_, state_, y);
+  SmoothContactState s = withState(*this, state_, y);
   if (s.mode != FrictionMode::kSliding)
     s.qdot = constrainedVelocity(kinematics(s), s.qdot, s.mode);
   return s;

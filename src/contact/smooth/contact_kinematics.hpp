@@ -65,6 +65,9 @@ ContactGeometry contactGeometry(const SurfaceJet& jet1, const SurfaceJet& jet2, 
 /// Kinematics at (q, q̇) from the geometry at q (cheap: no surface evaluation).
 ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot);
 
+/// H_c at q alone: ^{1c}φ(2, 1) = H_c q̇ (ContactKinematics::H_c).
+Mat65 contactJacobian(const ContactGeometry& g);
+
 /// Kinematics from the two jets at (s, t) and (u, v), ψ and q̇.
 ContactKinematics contactKinematics(const SurfaceJet& jet1, const SurfaceJet& jet2, double psi,
                                     const Vec5& qdot);

@@ -238,19 +238,19 @@ void SmoothContact::advancePast(double t) {
 
 void SmoothContact::record(double t_start, const SmoothContactState& start) {
   // The step's start is usually the previous step's end, whose q̈ is known: reuse it.
-  const bool continues = !history_.empty() && history_.back().t1 == t_start &&
-                         history_.back().s1.patch1 == start.patch1 &&
-                         history_.back().s1.patch2 == start.patch2 &&
-                         history_.back().s1.mode == start.mode && history_.back().s1.q == start.q &&
-                         history_.back().s1.qdot == start.qdot &&
-                         pack(history_.back().s1).tail<13>() == pack(start).tail<13>();
+  const bool continues =
+      !history_.empty() && history_.back().t1 == t_start &&
+      history_.back().s1.patch1 == start.patch1 && history_.back().s1.patch2 == start.patch2 &&
+      history_.back().s1.mode == start.mode && history_.back().s1.q == start.q &&
+      history_.back().s1.qdot == start.qdot &&
+      FreeBodySystem::pack(history_.back().s1.body2) == FreeBodySystem::pack(start.body2);
   const Vec5 qddot0 = continues ? history_.back().qddot1 : qddotOf(start);
   history_.push_back({t_start, time_, start, state_, qddot0, qddotOf(state_)});
 }
 
 Vec5 SmoothContact::qddotOf(const SmoothContactState& s) const {
   const ContactOde ode(*this, s, slip_hint_, hold_slip_);
-  return ode.derivative(time_, pack(s)).segment<5>(5);
+  return ode.qddot(pack(*this, s));
 }
 
 void SmoothContact::advance(double t_end, bool land_on_t) {
@@ -277,7 +277,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
     }
     prepareStep();
     const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
-    const State x = pack(state_);
+    const State x = pack(*this, state_);
     // A step is vetoed when the contact would leave a patch domain, or cross a seam between
     // polynomial pieces of a patch (third derivatives, hence q̈, jump there: RK4 would lose order).
     const int piece1 = setup_.surface1->polynomialPiece(state_.patch1, state_.q(0), state_.q(1));
@@ -310,10 +310,9 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
       if (!y.allFinite())
         return StepVerdict::kVeto;
       if (locate) {
-        const SmoothContactState end = withState(setup_, state_, y);
         double energy = std::numeric_limits<double>::infinity();
         try {
-          energy = energyOf(end);
+          energy = energyOf(withState(*this, state_, y));
         } catch (const NumericalError&) {  // a degenerate surface point: no energy to speak of
         }
         gains_energy = !(energy <= energy_start + energy_slack);
@@ -371,7 +370,7 @@ void SmoothContact::advance(double t_end, bool land_on_t) {
                            "max_step) or a singular contact geometry");
     }
     time_ += r.h;
-    state_ = withState(setup_, state_, r.x);
+    state_ = withState(*this, state_, r.x);
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
     record(t_start, start);
     ++stats_.accepted_steps;

@@ -138,14 +138,16 @@ TEST(PairContactTest, UnderGravityAndFrictionMomentaFollowGravityAndEnergyOnlyFa
     c.advanceTo(T);
     const Momenta m = momenta(c, T);
     EXPECT_NEAR((m.linear - (m0.linear + M * g * T)).norm(), 0.0, 1e-9) << T;
-    // About the moving centre of mass, gravity exerts no moment: L_com is constant.
+    // About the moving centre of mass, gravity exerts no moment: L_com is constant, up to RK4's
+    // truncation error (∝ h⁴; measured at most 1.1e-9 at these 1 ms steps, 8.2e-11 at 0.5 ms;
+    // 4.3e-10 at 1 ms while the ODE integrated q̇ rather than the relative twist).
     const Vec3 com = com0 + m0.linear / M * T + 0.5 * g * T * T;
     const Vec3 com_now =
         (kBallMass * c.worldPose().translation() + kShellMass * c.body2Pose().translation()) / M;
     EXPECT_NEAR((com_now - com).norm(), 0.0, 1e-9) << T;
     const Vec3 L_com = m.angular - com.cross(m.linear);
     const Vec3 L_com0 = m0.angular - com0.cross(m0.linear);
-    EXPECT_NEAR((L_com - L_com0).norm(), 0.0, 1e-9) << T;
+    EXPECT_NEAR((L_com - L_com0).norm(), 0.0, 2e-9) << T;
     // Energy in the falling frame (gravity does the same work on the pair's centre of mass).
     const double e = c.energy();
     EXPECT_LE(e, e_last + 1e-9) << T;
