@@ -4,13 +4,13 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
-#include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "contact/smooth/smooth_contact.hpp"
 #include "contact_ode.hpp"
-#include "contactsim/error.hpp"
+#include "dynamics/state_interpolation.hpp"
 
 namespace contactsim {
 
@@ -21,39 +21,47 @@ using smooth_detail::State;
 
 namespace {
 
-// A trial step's path of q as a cubic in the fraction u of the step (one ODE evaluation, at its
-// start; none along it):
-// q, q̇ h and ½ q̈ h² at its start, and its end. (The state holds the relative twist, not q̇, and q̇
-// at the end would need the geometry there, outside the patch: the start's q̈ replaces it.)
-struct StepPath {
-  Vec5 q0, d1, d2, c;
-  StepPath(const ContactOde& ode, const State& inside, const State& outside, double h) {
-    q0 = inside.head<5>();
-    Vec5 qddot = Vec5::Constant(std::numeric_limits<double>::quiet_NaN());
-    State rates = State::Constant(qddot(0));
-    try {
-      rates = ode.evaluate(0.0, inside, &qddot);
-    } catch (const NumericalError&) {
-    }
-    d1 = rates.head<5>() * h;
-    d2 = 0.5 * h * h * qddot;
-    if (!d1.allFinite() || !d2.allFinite()) {  // singular at the start: the chord
-      d1 = outside.head<5>() - q0;
-      d2.setZero();
-    }
-    c = outside.head<5>() - q0 - d1 - d2;
-  }
-  [[nodiscard]] Vec5 at(double u) const { return q0 + u * (d1 + u * (d2 + u * c)); }
-};
+// The longest step across a seam between polynomial pieces of a patch [s] (stepAcrossSeam); it
+// errs by its length times the jump of q̈ there.
+constexpr double kSeamStep = 1e-13;
 
-// Bisection on the step's path of q for where `holds` stops holding, down to `width` of the step:
-// the last fraction where it holds and the first where it does not.
+// One RK4 step of h from x, as rk4Step, if its three stage points and its end all satisfy
+// `holds`; nothing otherwise.
 template <typename Holds>
-std::pair<double, double> bisectPath(const StepPath& path, double width, const Holds& holds) {
+std::optional<State> rk4StepWithin(const ContactOde& ode, double t, const State& x, double h,
+                                   const Holds& holds) {
+  const State k1 = ode.derivative(t, x);
+  const State x2 = x + (0.5 * h) * k1;
+  if (!holds(x2))
+    return std::nullopt;
+  const State k2 = ode.derivative(t + 0.5 * h, x2);
+  const State x3 = x + (0.5 * h) * k2;
+  if (!holds(x3))
+    return std::nullopt;
+  const State k3 = ode.derivative(t + 0.5 * h, x3);
+  const State x4 = x + h * k3;
+  if (!holds(x4))
+    return std::nullopt;
+  const State k4 = ode.derivative(t + h, x4);
+  State y = x + (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  ode.project(y);
+  if (!holds(y))
+    return std::nullopt;
+  return y;
+}
+
+// Bisection on the step's cubic Hermite path of q (no ODE evaluations) for where `holds` stops
+// holding, down to `width` of the step: the last fraction where it holds and the first where it
+// does not.
+template <typename Holds>
+std::pair<double, double> bisectHermitePath(const State& inside, const State& outside, double h,
+                                            double width, const Holds& holds) {
   double a = 0.0, b = 1.0;
   for (int i = 0; i < 60 && b - a > width; ++i) {
     const double u = 0.5 * (a + b);
-    (holds(path.at(u)) ? a : b) = u;
+    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
+                                 outside.segment<5>(5), h, u);
+    (holds(q) ? a : b) = u;
   }
   return {a, b};
 }
@@ -122,7 +130,7 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
   // Secant iterations on λ for the edge distance of the integrated state: the crossing time
   // nearly to rounding, so the snap onto the edge below moves nothing measurable. Each costs an RK4
-  // step, so they start from the crossing of the step's cubic path of q (StepPath; as
+  // step, so they start from the crossing of the step's cubic Hermite path (no ODE evaluations; as
   // close as the chord's crossing is far, about h⁴), with its slope there for the first one.
   const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
@@ -136,17 +144,20 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   auto edge_distance = [&](const Vec5& q) {
     return crossed_domain.edgeDistance(crossing.edge, st(q, body));
   };
-  const StepPath path(ode, inside, outside, h);
-  auto path_distance = [&](double u) { return edge_distance(path.at(u)); };
+  auto hermite_distance = [&](double u) {
+    return edge_distance(hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
+                                       outside.segment<5>(5), h, u));
+  };
   const double d_start = edge_distance(inside.head<5>());
   double l0 = 0.0, d0 = d_start, l1 = lambda;
-  if (d_start >= 0.0 && path_distance(1.0) < 0.0) {
-    const double b = bisectPath(path, std::ldexp(1.0, -50), [&](const Vec5& q) {
-                       return edge_distance(q) >= 0.0;
-                     }).second;
+  if (d_start >= 0.0 && hermite_distance(1.0) < 0.0) {
+    const double b =
+        bisectHermitePath(inside, outside, h, std::ldexp(1.0, -50), [&](const Vec5& q) {
+          return edge_distance(q) >= 0.0;
+        }).second;
     const double eps = 1e-6;
     const double slope =
-        (path_distance(std::min(1.0, b + eps)) - path_distance(std::max(0.0, b - eps))) /
+        (hermite_distance(std::min(1.0, b + eps)) - hermite_distance(std::max(0.0, b - eps))) /
         (std::min(1.0, b + eps) - std::max(0.0, b - eps));
     l0 = b;
     d0 = distance(l0);
@@ -254,12 +265,12 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
   auto stays = [&](double fraction) {
     return pieces(rk4Step(ode, time_, inside, fraction * h).head<5>()) == start_pieces;
   };
-  // A guess from the cubic path of q through the trial step (StepPath), then
+  // A guess from the cubic Hermite path of q through the trial step (no ODE evaluations), then
   // a bracket around it of RK4 steps, widened until it holds, then bisection.
   double lo = 0.0, hi = 1.0;
   {
-    const auto [a, b] = bisectPath(StepPath(ode, inside, outside, h), kSeamTime / h,
-                                   [&](const Vec5& q) { return pieces(q) == start_pieces; });
+    const auto [a, b] = bisectHermitePath(inside, outside, h, kSeamTime / h,
+                                          [&](const Vec5& q) { return pieces(q) == start_pieces; });
     for (double width = std::max(kSeamTime / h, 1e-9);; width *= 16.0) {
       const double l = std::max(0.0, a - width), u = std::min(1.0, b + width);
       const bool l_ok = l == 0.0 || stays(l), u_ok = u == 1.0 || !stays(u);
@@ -276,18 +287,43 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
     const double mid = 0.5 * (lo + hi);
     (stays(mid) ? lo : hi) = mid;
   }
-  // RK4 to the last fraction before the seam (every stage in the old piece), then at most
-  // kSeamTime across: one RK4 step over the seam would see the other piece in its last stages,
-  // where q̈ jumps, an O(h Δq̈) error per seam (the frictionless ball in the Loop bowl lost 8e-7
-  // of its energy in 10 s whatever the step).
-  const State before_seam = rk4Step(ode, time_, inside, lo * h);
-  const State y = rk4Step(ode, time_ + lo * h, before_seam, (hi - lo) * h);
-  if (!stepOnto(inside, y, hi * h, /*project=*/true)) {
+  // RK4 up to the seam by steps whose stages all stay in the old piece, the first to within
+  // kSeamTime of it, the second to within kSeamStep (a step that ends just before the seam may
+  // have its last stages across it, by O(h² q̈)); then the shortest step that lands in the next
+  // piece. An RK4 step over the seam would see the other piece in some of its stages, where q̈
+  // jumps (and with it J̇ q̇, the share of the body's acceleration that comes from the rates), an
+  // error of its length times that jump: the frictionless ball in the Loop bowl lost 8e-7 of its
+  // energy in 10 s whatever the step; with steps of 1e-9 s across, the frictionless bowl on the
+  // flat floor (kry-2000 §6.2) still gained up to 2.8e-10 m/s of horizontal velocity per seam,
+  // 5.4e-9 m of drift in 10 s at every step size (issue 24).
+  auto in_old_pieces = [&](const State& x) { return pieces(x.head<5>()) == start_pieces; };
+  State at = inside;
+  double done = 0.0, across = (hi - lo) * h;
+  for (const double width : {kSeamTime, kSeamStep}) {
+    double a = 0.0, b = hi * h - done;
+    State reached = at;
+    while (b - a > width) {
+      const double mid = 0.5 * (a + b);
+      if (const auto y = rk4StepWithin(ode, time_ + done, at, mid, in_old_pieces)) {
+        a = mid;
+        reached = *y;
+      } else {
+        b = mid;
+      }
+    }
+    at = reached;
+    done += a;
+    across = b - a;
+  }
+  for (int i = 0; i < 60 && in_old_pieces(rk4Step(ode, time_ + done, at, across)); ++i)
+    across *= 2.0;  // rounding kept it short of the seam
+  const State y = rk4Step(ode, time_ + done, at, across);
+  if (!stepOnto(inside, y, done + across, /*project=*/true)) {
     return;  // the slip stops before the seam
   }
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
-  stats_.step_sizes.push_back(hi * h);
+  stats_.step_sizes.push_back(done + across);
   stats_.step_ends.push_back(time_);
   afterStep();
 }
@@ -306,7 +342,7 @@ bool SmoothContact::stepOnto(const State& inside, const State& y, double dt, boo
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += dt;
-  state_ = smooth_detail::withState(*this, state_, y);
+  state_ = smooth_detail::withState(setup_, state_, y);
   if (project)
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
   if (time_ > t_start) {
