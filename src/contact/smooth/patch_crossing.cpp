@@ -4,13 +4,14 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "contact/smooth/smooth_contact.hpp"
 #include "contact_ode.hpp"
-#include "dynamics/state_interpolation.hpp"
+#include "contactsim/error.hpp"
 
 namespace contactsim {
 
@@ -50,18 +51,39 @@ std::optional<State> rk4StepWithin(const ContactOde& ode, double t, const State&
   return y;
 }
 
-// Bisection on the step's cubic Hermite path of q (no ODE evaluations) for where `holds` stops
-// holding, down to `width` of the step: the last fraction where it holds and the first where it
-// does not.
+// A trial step's path of q as a cubic in the fraction u of the step (one ODE evaluation, at its
+// start; none along it):
+// q, q̇ h and ½ q̈ h² at its start, and its end. (The state holds the relative twist, not q̇, and q̇
+// at the end would need the geometry there, outside the patch: the start's q̈ replaces it.)
+struct StepPath {
+  Vec5 q0, d1, d2, c;
+  StepPath(const ContactOde& ode, const State& inside, const State& outside, double h) {
+    q0 = inside.head<5>();
+    Vec5 qddot = Vec5::Constant(std::numeric_limits<double>::quiet_NaN());
+    State rates = State::Constant(qddot(0));
+    try {
+      rates = ode.evaluate(0.0, inside, &qddot);
+    } catch (const NumericalError&) {
+    }
+    d1 = rates.head<5>() * h;
+    d2 = 0.5 * h * h * qddot;
+    if (!d1.allFinite() || !d2.allFinite()) {  // singular at the start: the chord
+      d1 = outside.head<5>() - q0;
+      d2.setZero();
+    }
+    c = outside.head<5>() - q0 - d1 - d2;
+  }
+  [[nodiscard]] Vec5 at(double u) const { return q0 + u * (d1 + u * (d2 + u * c)); }
+};
+
+// Bisection on the step's path of q for where `holds` stops holding, down to `width` of the step:
+// the last fraction where it holds and the first where it does not.
 template <typename Holds>
-std::pair<double, double> bisectHermitePath(const State& inside, const State& outside, double h,
-                                            double width, const Holds& holds) {
+std::pair<double, double> bisectPath(const StepPath& path, double width, const Holds& holds) {
   double a = 0.0, b = 1.0;
   for (int i = 0; i < 60 && b - a > width; ++i) {
     const double u = 0.5 * (a + b);
-    const Vec5 q = hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
-                                 outside.segment<5>(5), h, u);
-    (holds(q) ? a : b) = u;
+    (holds(path.at(u)) ? a : b) = u;
   }
   return {a, b};
 }
@@ -130,7 +152,7 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   const ContactOde ode(*this, state_, slip_hint_, hold_slip_);
   // Secant iterations on λ for the edge distance of the integrated state: the crossing time
   // nearly to rounding, so the snap onto the edge below moves nothing measurable. Each costs an RK4
-  // step, so they start from the crossing of the step's cubic Hermite path (no ODE evaluations; as
+  // step, so they start from the crossing of the step's cubic path of q (StepPath; as
   // close as the chord's crossing is far, about h⁴), with its slope there for the first one.
   const Surface& crossed = body == 1 ? *setup_.surface1 : *setup_.surface2;
   const PatchDomain& crossed_domain = crossed.domain(body == 1 ? state_.patch1 : state_.patch2);
@@ -144,20 +166,17 @@ void SmoothContact::crossBoundary(const State& inside, const State& outside, dou
   auto edge_distance = [&](const Vec5& q) {
     return crossed_domain.edgeDistance(crossing.edge, st(q, body));
   };
-  auto hermite_distance = [&](double u) {
-    return edge_distance(hermite<Vec5>(inside.head<5>(), inside.segment<5>(5), outside.head<5>(),
-                                       outside.segment<5>(5), h, u));
-  };
+  const StepPath path(ode, inside, outside, h);
+  auto path_distance = [&](double u) { return edge_distance(path.at(u)); };
   const double d_start = edge_distance(inside.head<5>());
   double l0 = 0.0, d0 = d_start, l1 = lambda;
-  if (d_start >= 0.0 && hermite_distance(1.0) < 0.0) {
-    const double b =
-        bisectHermitePath(inside, outside, h, std::ldexp(1.0, -50), [&](const Vec5& q) {
-          return edge_distance(q) >= 0.0;
-        }).second;
+  if (d_start >= 0.0 && path_distance(1.0) < 0.0) {
+    const double b = bisectPath(path, std::ldexp(1.0, -50), [&](const Vec5& q) {
+                       return edge_distance(q) >= 0.0;
+                     }).second;
     const double eps = 1e-6;
     const double slope =
-        (hermite_distance(std::min(1.0, b + eps)) - hermite_distance(std::max(0.0, b - eps))) /
+        (path_distance(std::min(1.0, b + eps)) - path_distance(std::max(0.0, b - eps))) /
         (std::min(1.0, b + eps) - std::max(0.0, b - eps));
     l0 = b;
     d0 = distance(l0);
@@ -265,12 +284,12 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
   auto stays = [&](double fraction) {
     return pieces(rk4Step(ode, time_, inside, fraction * h).head<5>()) == start_pieces;
   };
-  // A guess from the cubic Hermite path of q through the trial step (no ODE evaluations), then
+  // A guess from the cubic path of q through the trial step (StepPath), then
   // a bracket around it of RK4 steps, widened until it holds, then bisection.
   double lo = 0.0, hi = 1.0;
   {
-    const auto [a, b] = bisectHermitePath(inside, outside, h, kSeamTime / h,
-                                          [&](const Vec5& q) { return pieces(q) == start_pieces; });
+    const auto [a, b] = bisectPath(StepPath(ode, inside, outside, h), kSeamTime / h,
+                                   [&](const Vec5& q) { return pieces(q) == start_pieces; });
     for (double width = std::max(kSeamTime / h, 1e-9);; width *= 16.0) {
       const double l = std::max(0.0, a - width), u = std::min(1.0, b + width);
       const bool l_ok = l == 0.0 || stays(l), u_ok = u == 1.0 || !stays(u);
@@ -342,7 +361,7 @@ bool SmoothContact::stepOnto(const State& inside, const State& y, double dt, boo
   const SmoothContactState start = state_;
   const double t_start = time_;
   time_ += dt;
-  state_ = smooth_detail::withState(setup_, state_, y);
+  state_ = smooth_detail::withState(*this, state_, y);
   if (project)
     state_.qdot = constrainedVelocity(kinematics(state_), state_.qdot, state_.mode);
   if (time_ > t_start) {
