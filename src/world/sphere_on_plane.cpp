@@ -169,6 +169,36 @@ double SphereMotion::leavesSquare(const PlaneInWorld& plane, double until) const
   return first < kNever ? t0_ + first : kNever;
 }
 
+bool fallsClearOfEdge(const SphereMotion& flight, const PlaneInWorld& plane, double radius,
+                      bool from_contact, double horizon) {
+  // The edge crossed: the axis along which the centre is farthest past the half extent.
+  const double t0 = flight.start();
+  const Vec3 x = flight.centre(t0) - plane.origin;
+  const Vec3 v = flight.velocity(t0);
+  double d0 = -kNever, v_d = 0.0;
+  for (const Vec3* axis : {&plane.axis_x, &plane.axis_y}) {
+    const double c = axis->dot(x), side = c >= 0.0 ? 1.0 : -1.0;
+    if (std::abs(c) - plane.half_extent > d0) {
+      d0 = std::abs(c) - plane.half_extent;
+      v_d = side * axis->dot(v);
+    }
+  }
+  const double g = -plane.normal.dot(flight.acceleration());
+  if (!(v_d > 0.0) || !(g > 0.0)) {
+    return false;  // not moving away from the edge, or nothing takes it down past it
+  }
+  // From contact: the s² term of d² + h² − R² decides (its lower terms are rounding).
+  if (from_contact) {
+    return v_d * v_d >= g * radius;
+  }
+  // In flight: d² + h² − R² with d = d₀ + v_d s, h = h₀ + v_h s − ½ g s², a quartic in s.
+  d0 = std::max(0.0, d0);
+  const double h0 = plane.height(flight.centre(t0)), v_h = plane.normal.dot(v);
+  const std::array<double, 5> c{d0 * d0 + h0 * h0 - radius * radius, 2.0 * (d0 * v_d + h0 * v_h),
+                                v_d * v_d + v_h * v_h - g * h0, -g * v_h, 0.25 * g * g};
+  return c[0] > 0.0 && !firstDownCrossing(c, 0.0, horizon);
+}
+
 double sphereMotionsTouch(const SphereMotion& p, const SphereMotion& q, double t0, double t1,
                           double reach, double tolerance) {
   // d(τ) = x_q − x_p = D₀ + D₁ τ + D₂ τ² from t0.

@@ -83,6 +83,8 @@ class SphereMotion {
   /// The first time in (start, until] at which the centre leaves the square above the plane
   /// (|x·axis| > half extent on either axis); infinity if it stays.
   [[nodiscard]] double leavesSquare(const PlaneInWorld& plane, double until) const;
+  /// A flight beyond the plane's edge, clear of it (fallsClearOfEdge): it has no end of its own.
+  void setNeverLands() { end_ = std::numeric_limits<double>::infinity(); }
 
  private:
   double t0_ = 0.0;
@@ -97,6 +99,17 @@ class SphereMotion {
   mutable double cached_time_ = 0.0;
   mutable Quat cached_q_ = Quat::Identity();
 };
+
+/// Whether `flight`, from its start where the sphere's centre leaves the square above `plane`,
+/// stays clear of the plane for good. Past an edge the square lies in the half-plane behind that
+/// edge, whose distance from the centre is √(d² + h²) (d the distance past the edge, growing at the
+/// speed v_d away from it, h the height), so the sphere is clear while d² + h² ≥ R². A sphere
+/// leaving from contact (h = R, no normal velocity) has d² + h² − R² = (v_d² − g_n R) s² + ¼ g_n²
+/// s⁴: it falls clear iff v_d² ≥ g_n R; slower, the edge would carry it (it pivots about the edge,
+/// the centripetal force m v_d²/R falling short of the weight's m g_n). A sphere leaving in flight
+/// above the plane is clear when that quartic does not fall to zero within `horizon`.
+[[nodiscard]] bool fallsClearOfEdge(const SphereMotion& flight, const PlaneInWorld& plane,
+                                    double radius, bool from_contact, double horizon);
 
 /// The first time in [t0, t1] at which spheres moving by p and q come within `reach` (the sum of
 /// their radii) of each other: t0 where they are within reach + tolerance and closing, else the

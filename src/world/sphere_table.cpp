@@ -11,8 +11,9 @@
 // than contact_speed (kry-pai-2002 §3.7), rolling where its slip is below slip_threshold. A sphere
 // struck while on the plane leaves its contact and meets the plane again at once, as in the
 // rounds. Serial: the result does not depend on the number of threads. A slow impact between two
-// spheres (a contact between free bodies) or a sphere leaving the square hands the world to the
-// rounds for good.
+// spheres (a contact between free bodies), a sphere leaving the square that the plane's edge would
+// carry (fallsClearOfEdge) or an impact on a sphere past the edge hands the world to the rounds for
+// good; a sphere that falls clear of the edge flies on in closed form, never to land.
 #include <limits>
 #include <memory>
 
@@ -43,6 +44,7 @@ struct SmoothWorld::SpheresOnPlane {
     double touch = kNever;
     std::size_t partner = 0;
     long partner_revision = -1;
+    bool beyond = false;  // past the plane's edge, falling clear of it
   };
   std::vector<Member> members;      // as bodies
   std::vector<std::size_t> bodies;  // free_pairs_->bodies when they were set up
@@ -162,7 +164,9 @@ bool SmoothWorld::advanceSpheresOnPlane(double t) {
     for (const std::size_t p : changed) {
       SpheresOnPlane::Member& m = members[p];
       m.revision = bodies_[bodies[p]]->revision;
-      m.leaves = m.motion.leavesSquare(s.plane, std::min(m.motion.end(), time_ + kHorizon));
+      m.leaves = m.beyond
+                     ? kNever
+                     : m.motion.leavesSquare(s.plane, std::min(m.motion.end(), time_ + kHorizon));
       rescan(p);
     }
     for (std::size_t q = 0; q < n; ++q) {
@@ -196,13 +200,24 @@ bool SmoothWorld::advanceSpheresOnPlane(double t) {
     if (own_time <= members[pair].touch) {
       SpheresOnPlane::Member& m = members[own];
       Body& body = *bodies_[bodies[own]];
-      if (m.leaves <= m.motion.end()) {
-        // Over the plane's edge: the rounds take the world from here.
-        settle(time_);
-        s.off = true;
-        return false;
-      }
       body.state = m.motion.stateAt(time_);
+      if (m.leaves <= m.motion.end()) {
+        // Over the plane's edge: a sphere falling clear of it flies on, never to land; one the
+        // edge would carry hands the world to the rounds.
+        SphereMotion flight = SphereMotion::flying(time_, body.state, gravity_);
+        if (!fallsClearOfEdge(flight, s.plane, m.sphere.radius,
+                              m.motion.phase() != SpherePhase::kFlying, kHorizon)) {
+          settle(time_);
+          s.off = true;
+          return false;
+        }
+        flight.setNeverLands();
+        m.motion = flight;
+        m.beyond = true;
+        ++body.revision;
+        events_.push_back({time_, body.name, "free-flight", "over the edge of " + table.name});
+        continue;
+      }
       ++body.revision;
       if (m.motion.phase() == SpherePhase::kSliding) {
         // The slip has stopped: rolling from here (kry-pai-2002 eq. 35 holds: no force along the
@@ -246,8 +261,10 @@ bool SmoothWorld::advanceSpheresOnPlane(double t) {
     const ClosestPoints cp = sphereClosestPoints(*sphereOf(*B.proximity), B.state.pose(),
                                                  *sphereOf(*A.proximity), A.state.pose());
     collidePair(PairTouch{time_, bodies[q], bodies[p], cp.point1, cp.normal, cp, std::nullopt});
-    if (A.carried || A.carrier || B.carried || B.carrier) {
-      // A contact between the two: the rounds take the world from here.
+    if (A.carried || A.carrier || B.carried || B.carrier || members[p].beyond ||
+        members[q].beyond) {
+      // A contact between the two, or a sphere past the edge struck (its flight might come back
+      // over the square): the rounds take the world from here.
       for (std::size_t k = 0; k < n; ++k) {
         if (k != p && k != q) {
           bodies_[bodies[k]]->state = members[k].motion.stateAt(time_);
