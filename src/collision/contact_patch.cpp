@@ -44,12 +44,7 @@ void limitToOutline(const std::vector<Vec3>& outline, ContactPatch& patch) {
   patch.center += shift;
 }
 
-double cross2(const Eigen::Vector2d& o, const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
-  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
-}
-
-// The convex hull of the outline in the patch's (u, w) about its centre, counter-clockwise
-// (Andrew's monotone chain).
+// The convex hull of the outline in the patch's (u, w) about its centre, counter-clockwise.
 std::vector<Eigen::Vector2d> supportHull(const std::vector<Vec3>& outline,
                                          const ContactPatch& patch) {
   std::vector<Eigen::Vector2d> points;
@@ -58,28 +53,39 @@ std::vector<Eigen::Vector2d> supportHull(const std::vector<Vec3>& outline,
     const Vec3 r = x - patch.center;
     points.emplace_back(patch.frame.col(1).dot(r), patch.frame.col(2).dot(r));
   }
+  return convexHull(std::move(points));
+}
+
+}  // namespace
+
+std::vector<Eigen::Vector2d> convexHull(std::vector<Eigen::Vector2d> points, double tolerance) {
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
     return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
   });
   if (points.size() < 3)
     return points;
+  // a within tolerance of the line o → b, or right of it (o → a → b turns clockwise): not a
+  // corner.
+  auto drop = [&](const Eigen::Vector2d& o, const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+    const Eigen::Vector2d r = a - o;
+    const Eigen::Vector2d side = b - o;
+    return r.x() * side.y() - r.y() * side.x() <= tolerance * side.norm();
+  };
   std::vector<Eigen::Vector2d> hull(2 * points.size());
   std::size_t k = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
-    while (k >= 2 && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0)
+    while (k >= 2 && drop(hull[k - 2], hull[k - 1], points[i]))
       --k;
     hull[k++] = points[i];
   }
   for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
-    while (k >= lower && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0)
+    while (k >= lower && drop(hull[k - 2], hull[k - 1], points[i]))
       --k;
     hull[k++] = points[i];
   }
   hull.resize(k - 1);
   return hull;
 }
-
-}  // namespace
 
 ContactPatch contactPatch(const VolumeMoments& moments) {
   const double V = moments.volume;

@@ -65,6 +65,13 @@ struct ContactPatch {
 /// moments.
 [[nodiscard]] ContactPatch contactPatch(const VolumeMoments& moments);
 
+/// The convex hull of points in a plane, counter-clockwise (Andrew's monotone chain, 1979). A
+/// point within `tolerance` (≥ 0) of the line through its neighbours, or right of it, is not a
+/// corner and is dropped (0: exactly collinear points only). Fewer than three points come back
+/// sorted by x, then y.
+[[nodiscard]] std::vector<Eigen::Vector2d> convexHull(std::vector<Eigen::Vector2d> points,
+                                                      double tolerance = 0.0);
+
 /// Half-extents (along u, w) of App. A's equivalent cuboid (eq. 20, constant 1/12) in the
 /// tangent plane: radius × √(3/5). A flat square face of side L pressed into a plane has
 /// ellipse radii √(5/12) L ≈ 0.645 L but cuboid half-extents L/2.

@@ -7,6 +7,7 @@
 
 #include "collision/contact_patch.hpp"
 #include "collision/convex_contact.hpp"
+#include "collision/convex_intersection.hpp"
 #include "collision/ray_cast_body.hpp"
 
 namespace contactsim::world_detail {
@@ -17,12 +18,23 @@ namespace contactsim::world_detail {
 ///    along n (B's coordinates) leaves B (ray parity); its depth t is the distance to that exit
 ///    (how far A must move along n to free the vertex); the point lies at the vertex + ½ t n;
 ///  - every vertex of B inside A likewise, along −n, at the vertex − ½ t n;
-///  - when no vertex is inside (edges crossing edges), one point at the patch centre with the
+///  - two convex meshes (their planes given, the patch's support known from the exact
+///  intersection):
+///    also one point per corner of the support, the outline of A ∩ B on the tangent plane. Its
+///    depth is the chord of A ∩ B along n through that corner (from the planes of both), and the
+///    point lies at the chord's middle. Where an edge crosses a face and no vertex lies inside
+///    (a box overhanging another's edge, or tipped about a diagonal), vertices alone would leave
+///    the contact without the support that holds it up (issue 26: a cube overhanging another
+///    sank through it);
+///  - when no point is found (edges crossing edges), one point at the patch centre with the
 ///    mean depth V/‖g‖ (g: the overlap's surface area seen along n).
 /// Separation is −depth; feature ids are the vertex index of A, or 2³² + the vertex index of B
-/// (stable from step to step, for warm starts), and 2⁶³ for the patch-centre point.
-[[nodiscard]] std::vector<ContactPoint> meshPointContacts(const RayCastBody& a, const Frame& X_WA,
-                                                          const RayCastBody& b, const Frame& X_WB,
-                                                          const ContactPatch& patch);
+/// (stable from step to step, for warm starts), for a corner of the support 2⁶² + (the nearest
+/// vertex of A) · 2³¹ + the nearest vertex of B (2⁵⁶ more for each repeat), and 2⁶³ for the
+/// patch-centre point.
+[[nodiscard]] std::vector<ContactPoint> meshPointContacts(
+    const RayCastBody& a, const Frame& X_WA, const RayCastBody& b, const Frame& X_WB,
+    const ContactPatch& patch, const ConvexMeshPlanes* planes_a = nullptr,
+    const ConvexMeshPlanes* planes_b = nullptr);
 
 }  // namespace contactsim::world_detail

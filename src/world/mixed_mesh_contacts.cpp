@@ -194,7 +194,8 @@ void MixedWorld::addMeshPair(std::size_t a, std::size_t b, double mu, std::vecto
             : intersectionVolume(*A.rays, X_WA, *B.rays, X_WB, {resolution_}).moments;
     if (!(moments.volume > 0.0))
       return;
-    points = meshPointContacts(*A.rays, X_WA, *B.rays, X_WB, contactPatch(moments));
+    points = meshPointContacts(*A.rays, X_WA, *B.rays, X_WB, contactPatch(moments), A.convex.get(),
+                               B.convex.get());
   }
   const double radius = std::min(reach(A), reach(B));
   for (const ContactPoint& p : reduceManifold(std::move(points), settings_.max_points_per_pair,

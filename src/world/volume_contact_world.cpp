@@ -3,6 +3,7 @@
 // velocities, then post-stabilization, §5.7), or with point contacts from the same meshes (§6).
 #include "world/volume_contact_world.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -78,6 +79,10 @@ struct VolumeContactWorld::Pair {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Point model: an overlap above this fraction of the smaller body's volume is a body passing
+// through another (resting overlaps are the slop deep, about 1e-3 of a 10 cm cube).
+constexpr double kSunkFraction = 0.5;
 
 double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
@@ -409,10 +414,21 @@ void VolumeContactWorld::solvePoints(std::vector<VelocityBody>& velocity_bodies,
   std::vector<double> depths;
   std::vector<double> volumes;
   for (const Pair& p : pairs) {
-    const std::vector<ContactPoint> points =
-        reduceManifold(world_detail::meshPointContacts(*bodies_[p.a].ray_body, pose(p.a),
-                                                       *bodies_[p.b].ray_body, pose(p.b), p.patch),
-                       settings_.max_points_per_pair, 0.1 * settings_.resolution);
+    const Body& A = bodies_[p.a];
+    const Body& B = bodies_[p.b];
+    // A body sunk into another by more than half the smaller one is passing through it: the
+    // points failed to hold it (issue 26), and the run must not go on as if it had succeeded.
+    const double smaller = std::min(A.ray_body->mesh().volume(), B.ray_body->mesh().volume());
+    if (p.patch.volume > kSunkFraction * smaller) {
+      throw NumericalError("point contact: body '" + A.name + "' and body '" + B.name +
+                           "' overlap by " + toText(p.patch.volume) +
+                           " m³ at t = " + toText(time_) + " s, more than half the smaller body (" +
+                           toText(smaller) + " m³): one is passing through the other");
+    }
+    const std::vector<ContactPoint> points = reduceManifold(
+        world_detail::meshPointContacts(*A.ray_body, pose(p.a), *B.ray_body, pose(p.b), p.patch,
+                                        A.convex.get(), B.convex.get()),
+        settings_.max_points_per_pair, 0.1 * settings_.resolution);
     const auto warm = warm_points_.find({p.a, p.b});
     for (const ContactPoint& point : points) {
       FrictionalContact c;
