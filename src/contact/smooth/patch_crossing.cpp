@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <string>
 #include <utility>
 
@@ -21,35 +20,6 @@ using smooth_detail::st;
 using smooth_detail::State;
 
 namespace {
-
-// The longest step across a seam between polynomial pieces of a patch [s] (stepAcrossSeam); it
-// errs by its length times the jump of q̈ there.
-constexpr double kSeamStep = 1e-13;
-
-// One RK4 step of h from x, as rk4Step, if its three stage points and its end all satisfy
-// `holds`; nothing otherwise.
-template <typename Holds>
-std::optional<State> rk4StepWithin(const ContactOde& ode, double t, const State& x, double h,
-                                   const Holds& holds) {
-  const State k1 = ode.derivative(t, x);
-  const State x2 = x + (0.5 * h) * k1;
-  if (!holds(x2))
-    return std::nullopt;
-  const State k2 = ode.derivative(t + 0.5 * h, x2);
-  const State x3 = x + (0.5 * h) * k2;
-  if (!holds(x3))
-    return std::nullopt;
-  const State k3 = ode.derivative(t + 0.5 * h, x3);
-  const State x4 = x + h * k3;
-  if (!holds(x4))
-    return std::nullopt;
-  const State k4 = ode.derivative(t + h, x4);
-  State y = x + (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
-  ode.project(y);
-  if (!holds(y))
-    return std::nullopt;
-  return y;
-}
 
 // A trial step's path of q as a cubic in the fraction u of the step (one ODE evaluation, at its
 // start; none along it):
@@ -306,43 +276,18 @@ void SmoothContact::stepAcrossSeam(const State& inside, const State& outside, do
     const double mid = 0.5 * (lo + hi);
     (stays(mid) ? lo : hi) = mid;
   }
-  // RK4 up to the seam by steps whose stages all stay in the old piece, the first to within
-  // kSeamTime of it, the second to within kSeamStep (a step that ends just before the seam may
-  // have its last stages across it, by O(h² q̈)); then the shortest step that lands in the next
-  // piece. An RK4 step over the seam would see the other piece in some of its stages, where q̈
-  // jumps (and with it J̇ q̇, the share of the body's acceleration that comes from the rates), an
-  // error of its length times that jump: the frictionless ball in the Loop bowl lost 8e-7 of its
-  // energy in 10 s whatever the step; with steps of 1e-9 s across, the frictionless bowl on the
-  // flat floor (kry-2000 §6.2) still gained up to 2.8e-10 m/s of horizontal velocity per seam,
-  // 5.4e-9 m of drift in 10 s at every step size (issue 24).
-  auto in_old_pieces = [&](const State& x) { return pieces(x.head<5>()) == start_pieces; };
-  State at = inside;
-  double done = 0.0, across = (hi - lo) * h;
-  for (const double width : {kSeamTime, kSeamStep}) {
-    double a = 0.0, b = hi * h - done;
-    State reached = at;
-    while (b - a > width) {
-      const double mid = 0.5 * (a + b);
-      if (const auto y = rk4StepWithin(ode, time_ + done, at, mid, in_old_pieces)) {
-        a = mid;
-        reached = *y;
-      } else {
-        b = mid;
-      }
-    }
-    at = reached;
-    done += a;
-    across = b - a;
-  }
-  for (int i = 0; i < 60 && in_old_pieces(rk4Step(ode, time_ + done, at, across)); ++i)
-    across *= 2.0;  // rounding kept it short of the seam
-  const State y = rk4Step(ode, time_ + done, at, across);
-  if (!stepOnto(inside, y, done + across, /*project=*/true)) {
+  // RK4 to the last fraction before the seam (every stage in the old piece), then at most
+  // kSeamTime across: one RK4 step over the seam would see the other piece in its last stages,
+  // where q̈ jumps, an O(h Δq̈) error per seam (the frictionless ball in the Loop bowl lost 8e-7
+  // of its energy in 10 s whatever the step).
+  const State before_seam = rk4Step(ode, time_, inside, lo * h);
+  const State y = rk4Step(ode, time_ + lo * h, before_seam, (hi - lo) * h);
+  if (!stepOnto(inside, y, hi * h, /*project=*/true)) {
     return;  // the slip stops before the seam
   }
   ++stats_.accepted_steps;
   ++stats_.seam_steps;
-  stats_.step_sizes.push_back(done + across);
+  stats_.step_sizes.push_back(hi * h);
   stats_.step_ends.push_back(time_);
   afterStep();
 }
