@@ -49,8 +49,11 @@ struct ResponseMapOptions {
 };
 
 /// Throws InvalidInputError for an invalid material, mesh (holes included) or options;
-/// NumericalError if a response is not finite, grows without bound, or (rigid part removed) has a
-/// non-positive steady state — all signs of a mesh too coarse for the body.
+/// NumericalError if a response is not finite, reaches later more than 1.5 times its instantaneous
+/// value F(0) (a step response peaks at its start; one that grows, or overshoots because the time
+/// step resolves waves shorter than the elements, would make the run time diverge: the message
+/// gives the node, the peak and the ratio), or (rigid part removed) has a non-positive steady
+/// state — all signs of a mesh too coarse for the body or for the time step.
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
                                const ResponseMapOptions& options, const std::string& name);
 
