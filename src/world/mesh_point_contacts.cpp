@@ -20,6 +20,8 @@ constexpr double kInside = 1e-6;
 // A support point within this fraction of the support's extent of the line through its
 // neighbours lies on a side, not at a corner.
 constexpr double kCollinear = 1e-6;
+// A support corner within this fraction of the support's extent of a vertex point adds nothing.
+constexpr double kCovered = 1e-2;
 
 // Vertices of `inner` (pose X_WI) inside `outer` (pose X_WO), each with its depth along `exit`
 // (world), the direction that frees it.
@@ -103,6 +105,14 @@ void supportCorners(const RayCastBody& a, const Frame& X_WA, const RayCastBody& 
     if (!(hi >= lo) || !std::isfinite(lo) || !std::isfinite(hi))
       continue;  // roundoff: a corner just outside the other solid
     const Vec3 p = x + 0.5 * (lo + hi) * n;
+    // A vertex point already there (within kCovered of the support's extent across the normal)
+    // holds this corner: the vertex keeps its place and id, so that warm starts stay exact.
+    const auto covers = [&](const ContactPoint& q) {
+      const Vec3 r = q.point - p;
+      return (r - r.dot(n) * n).norm() <= kCovered * extent;
+    };
+    if (std::any_of(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(first), covers))
+      continue;
     std::uint64_t feature = kCornerFeature | (nearestVertex(a.mesh(), X_WA, p) << 31) |
                             nearestVertex(b.mesh(), X_WB, p);
     // Unique within the manifold: a repeat (two corners nearest the same vertices) counts up.

@@ -20,7 +20,8 @@ namespace contactsim::world_detail {
 ///  - every vertex of B inside A likewise, along −n, at the vertex − ½ t n;
 ///  - two convex meshes (their planes given, the patch's support known from the exact
 ///  intersection):
-///    also one point per corner of the support, the outline of A ∩ B on the tangent plane. Its
+///    also one point per corner of the support, the outline of A ∩ B on the tangent plane, that
+///    no vertex point already holds (within 1 % of the support's extent across n). Its
 ///    depth is the chord of A ∩ B along n through that corner (from the planes of both), and the
 ///    point lies at the chord's middle. Where an edge crosses a face and no vertex lies inside
 ///    (a box overhanging another's edge, or tipped about a diagonal), vertices alone would leave
