@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "contactsim/error.hpp"
+#include "island_solve.hpp"
 #include "velocity_world_bodies.hpp"
 
 namespace contactsim::world_detail {
@@ -101,8 +102,8 @@ std::optional<Vec3> MixedWorld::warmStart(const Generated& g) const {
 const PointContactStepStats& MixedWorld::step() {
   const double h = settings_.step;
   // 1. Contacts of the poses now and the impacts of those closing within the step;
-  // 2. velocities under gravity and the gyroscopic torque; 3. impulses; 4. poses with the new
-  // velocities; 5. islands of this step's contacts.
+  // 2. velocities under gravity and the gyroscopic torque; 3. impulses, island by island in
+  // parallel; 4. poses with the new velocities; 5. islands of this step's contacts.
   std::vector<Generated> generated = generateContacts();
   handBackNear(generated);
   last_ = {};
@@ -124,7 +125,7 @@ const PointContactStepStats& MixedWorld::step() {
     impulses.push_back(warm.value_or(Vec3::Zero()));
   }
   last_.contacts = contacts.size();
-  last_.solve = solveFrictionalContacts(velocity_bodies, contacts, impulses, settings_.solver);
+  last_.solve = solveByIslands(velocity_bodies, fixed_, contacts, impulses, settings_.solver);
 
   warm_.clear();
   records_.clear();

@@ -200,9 +200,11 @@ TEST(MixedMesh, ShippedCoinOnMeshNeitherSinksNorGainsEnergy) {
 // another body's closed mesh (the bowl's tessellation welded, 16 × 16 per patch) by ray parity,
 // its depth the shortest exit along the six axes, stays below the contact margin (plus the bowl
 // tessellation's own error, which is what that measure adds); every piece ends at rest inside the
-// bowl. Energy: the largest gain of one step is bounded by 2e-5 of the total here — above issue
-// 22's 1e-6, a regression bound, not the acceptance (the velocity level gains while contacts
-// switch: docs/figures/mixed-islands/README.md).
+// bowl. Energy: no step gains more than 1e-6 of the total (issue 22). It gained up to 9.9e-6
+// while the block slid slowly on two corners: the solver's fixed point in the slip direction
+// swapped between two directions from step to step, and the block rocked with period 2h; the
+// friction disk's trust-region solve (contact/point/sliding_block.hpp) gives Coulomb's answer
+// there.
 TEST(MixedMesh, ShippedSaladStaysInTheBowl) {
   const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/salad-in-loop-bowl.json");
   World world(scene.world);
@@ -258,7 +260,7 @@ TEST(MixedMesh, ShippedSaladStaysInTheBowl) {
       deepest = std::max(deepest, deepestOverlap());
   }
   EXPECT_LT(deepest, margin + bowl.tessellationError());
-  EXPECT_LT(rise, 2e-5);
+  EXPECT_LT(rise, 1e-6);
   for (std::size_t i = 1; i < bodies.size(); ++i) {
     const RigidBodyState s = world.state(i);
     EXPECT_LT(s.worldLinearVelocity().norm(), 1e-3) << bodies[i].name;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "contact/point/sliding_block.hpp"
 #include "contactsim/dynamics/mass_properties.hpp"
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
@@ -110,22 +111,26 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
   if (projection == ConeProjection::kImpulseDirection)
     return result;
   // Coulomb's direction: friction opposite to the slip it leaves, d = −u_t/‖u_t‖ with
-  // u = free + W λ; a fixed point in d, reached in a few local iterations.
+  // u = free + W λ; a fixed point in d, reached in a few local iterations where the slip is large
+  // against the impulse's effect. Where it is not, the iteration can swap between two directions
+  // (or, with strong normal–tangential coupling, leave the cone's rays where the normal row has a
+  // positive solution): then the disk's trust-region problem gives the law's answer
+  // (sliding_block.hpp).
   for (int local = 0; local < 16; ++local) {
     const Eigen::Vector2d slip = (free + block.W * result).tail<2>();
     if (slip.norm() <= 1e-14 * (1.0 + free.norm()))
-      break;
+      return result;
     const Eigen::Vector2d next = -slip.normalized();
     Vec3 candidate;
     if (!onCone(next, candidate))
-      break;
+      break;  // friction along the slip would pull the contact closed: no s > 0 on this ray
     const double change = (next - d).norm();
     d = next;
     result = candidate;
     if (change < 1e-15)
-      break;
+      return result;
   }
-  return result;
+  return point_detail::slidingImpulse(block.W, free, target.x(), mu).value_or(result);
 }
 
 }  // namespace

@@ -1,0 +1,104 @@
+// The velocity level's impulses island by island, in parallel (island_solve.hpp).
+#include "island_solve.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+#include <tbb/parallel_for.h>
+
+#include "islands.hpp"
+
+namespace contactsim::world_detail {
+
+namespace {
+
+constexpr std::size_t kUnmapped = std::numeric_limits<std::size_t>::max();
+
+// One island's problem: its bodies (free ones and the fixed ones its contacts touch) renumbered
+// from 0 in index order, its contacts in their order.
+struct IslandProblem {
+  std::vector<std::size_t> bodies;    // global indices
+  std::vector<std::size_t> contacts;  // global indices
+  BlockPgsStats stats;
+};
+
+}  // namespace
+
+BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vector<bool>& fixed,
+                             const std::vector<FrictionalContact>& contacts,
+                             std::vector<Vec3>& impulses, const BlockPgsOptions& options) {
+  // 1. Islands of the contacts' free bodies; each contact to the island of its free body.
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  pairs.reserve(contacts.size());
+  for (const FrictionalContact& c : contacts)
+    pairs.emplace_back(c.body_a, c.body_b);
+  const IslandPartition partition = buildIslands(fixed, pairs);
+  std::vector<IslandProblem> problems(partition.islands.size());
+  std::vector<std::size_t> slot(bodies.size(), kUnmapped);
+  for (std::size_t k = 0; k < partition.islands.size(); ++k) {
+    for (std::size_t i : partition.islands[k])
+      slot[i] = k;
+  }
+  impulses.resize(contacts.size(), Vec3::Zero());
+  for (std::size_t c = 0; c < contacts.size(); ++c) {
+    const std::size_t free = fixed[contacts[c].body_a] ? contacts[c].body_b : contacts[c].body_a;
+    problems[slot[free]].contacts.push_back(c);
+  }
+  // 2. Each island alone (its free bodies, then the fixed bodies it touches, in index order).
+  tbb::parallel_for(std::size_t{0}, problems.size(), [&](std::size_t k) {
+    IslandProblem& p = problems[k];
+    if (p.contacts.empty())
+      return;
+    p.bodies = partition.islands[k];
+    for (std::size_t c : p.contacts) {
+      for (std::size_t i : {contacts[c].body_a, contacts[c].body_b}) {
+        if (fixed[i] && std::find(p.bodies.begin(), p.bodies.end(), i) == p.bodies.end())
+          p.bodies.push_back(i);
+      }
+    }
+    std::sort(p.bodies.begin(), p.bodies.end());
+    const auto local = [&](std::size_t i) {
+      return static_cast<std::size_t>(std::lower_bound(p.bodies.begin(), p.bodies.end(), i) -
+                                      p.bodies.begin());
+    };
+    std::vector<VelocityBody> island_bodies;
+    for (std::size_t i : p.bodies)
+      island_bodies.push_back(bodies[i]);
+    std::vector<FrictionalContact> island_contacts;
+    std::vector<Vec3> island_impulses;
+    for (std::size_t c : p.contacts) {
+      FrictionalContact contact = contacts[c];
+      contact.body_a = local(contact.body_a);
+      contact.body_b = local(contact.body_b);
+      island_contacts.push_back(contact);
+      island_impulses.push_back(impulses[c]);
+    }
+    p.stats = solveFrictionalContacts(island_bodies, island_contacts, island_impulses, options);
+    // Each island writes only its own free bodies and contacts.
+    for (std::size_t j = 0; j < p.bodies.size(); ++j) {
+      if (!fixed[p.bodies[j]])
+        bodies[p.bodies[j]] = island_bodies[j];
+    }
+    for (std::size_t j = 0; j < p.contacts.size(); ++j)
+      impulses[p.contacts[j]] = island_impulses[j];
+  });
+  // 3. The stats of the islands together, in island order.
+  BlockPgsStats total;
+  total.converged = true;
+  for (const IslandProblem& p : problems) {
+    if (p.contacts.empty())
+      continue;
+    total.iterations = std::max(total.iterations, p.stats.iterations);
+    total.update_norm = std::max(total.update_norm, p.stats.update_norm);
+    total.converged = total.converged && p.stats.converged;
+    total.sliding += p.stats.sliding;
+    total.separating += p.stats.separating;
+    total.assembly_seconds += p.stats.assembly_seconds;
+    total.factorization_seconds += p.stats.factorization_seconds;
+    total.solve_seconds += p.stats.solve_seconds;
+  }
+  return total;
+}
+
+}  // namespace contactsim::world_detail
