@@ -277,7 +277,8 @@ int run(const std::filesystem::path& directory) {
      << kMaxSweeps
      << " sweeps, from the start of each run (warm started until the cold-start step). The "
         "point-based model is this repository's baseline on the same meshes (every vertex of one "
-        "body inside the other, at most the scene's max_points_per_pair, 64, per pair; 3×3 blocks "
+        "body inside the other, and for two convex meshes the corners of their contact's outline "
+        "that no vertex holds, at most the scene's max_points_per_pair, 64, per pair; 3×3 blocks "
         "with an exact Coulomb cone); the octagon has refined caps, 21 vertices on its bottom "
         "face.\n\n"
      << "## Cold start (Figs. 15–16): sweeps to 1e-15 from zero impulses\n\n"
