@@ -1,10 +1,12 @@
 // n-sided S-patches (Loop & DeRose 1989) as kry-2000 §5.2.1 uses them to replace a Loop surface
 // near an extraordinary vertex: a regular n-gon domain P of unit area, embedded in the
 // (n − 1)-simplex by L (eqs. 5.13–5.16), composed with the degree-d Bézier simplex B (eqs.
-// 5.6–5.12): S = B ∘ L. Derivatives to third order come from evaluating the same formulas on
-// Taylor3 jets (the thesis differentiated them by hand, §5.3.1, Fig. 5.11).
+// 5.6–5.12): S = B ∘ L. Derivatives to third order: L's from its formulas on Taylor3 jets, B's
+// from its blossom at the point (§5.2.2, eq. 5.18; de Casteljau's algorithm), joined by Taylor's
+// formula (the thesis differentiated by automatic differentiation, §5.3.1, Fig. 5.11).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -53,6 +55,8 @@ class SPatch {
   // visit(c, B_c) for every control point c with its basis function as a jet at (u, v).
   template <class Visit>
   void forEachBasis(double u, double v, Visit&& visit) const;
+  // Index tables of the jet's de Casteljau steps and Taylor terms (evaluate).
+  void buildJetTables();
 
   int sides_;
   int degree_;
@@ -60,6 +64,17 @@ class SPatch {
   std::vector<Vec3> control_;
   std::vector<std::uint8_t> indices_;  // multiIndices(sides_, degree_)
   std::vector<double> multinomial_;    // d! / Π i_k! per control point
+  // Per degree m < d: for each multi-index β of degree m (multiIndices' order), the positions of
+  // β + e_1 … β + e_n among those of degree m + 1: a de Casteljau step's inputs.
+  std::array<std::vector<int>, kMaxDegree> raise_;
+  // Per multi-index α of degree k = 1, 2, 3 (k ≤ d): α = parent + e_j with the parent's position
+  // among those of degree k − 1, j, and C(d, k) k! / α!, α's Taylor coefficient.
+  struct Term {
+    int parent;
+    int variable;
+    double coefficient;
+  };
+  std::array<std::vector<Term>, 4> terms_;
 };
 
 }  // namespace contactsim

@@ -201,7 +201,8 @@ TEST(SPatch, ControlPointsFromABlossomReproduceTheTriangularPatch) {
 // Every derivative to third order against central differences of the one below it (1e-6
 // relative), for the degrees surface replacement uses.
 TEST(SPatch, JetsAgreeWithFiniteDifferences) {
-  for (const auto& [n, d] : {std::pair{3, 6}, std::pair{3, 4}, std::pair{5, 4}, std::pair{10, 4}}) {
+  for (const auto& [n, d] : {std::pair{3, 6}, std::pair{3, 4}, std::pair{5, 4}, std::pair{10, 4},
+                             std::pair{4, 3}, std::pair{6, 2}}) {
     const auto indices = SPatch::multiIndices(n, d);
     const SPatch patch(n, d, randomPoints(static_cast<int>(indices.size()) / n, 17));
     std::mt19937 rng(9);
@@ -230,6 +231,34 @@ TEST(SPatch, JetsAgreeWithFiniteDifferences) {
           EXPECT_LT((dt - jet.derivative(i, j + 1)).norm(), 1e-6 * scale) << n << " " << i << j;
         }
       }
+    }
+  }
+}
+
+// The jet comes from the blossom (de Casteljau at the point, then Taylor's formula); the basis
+// functions, each Π l_k^{i_k} on Taylor3 jets, are another way to the same position and first
+// derivatives (eq. 5.12 summed term by term): both agree to rounding, at every degree.
+TEST(SPatch, TheBlossomsJetAgreesWithTheSumOverTheBasis) {
+  for (const auto& [n, d] : {std::pair{3, 1}, std::pair{5, 2}, std::pair{4, 3}, std::pair{3, 6},
+                             std::pair{6, 4}, std::pair{10, 4}, std::pair{16, 3}}) {
+    const auto indices = SPatch::multiIndices(n, d);
+    const std::vector<Vec3> control = randomPoints(static_cast<int>(indices.size()) / n, 5);
+    const SPatch patch(n, d, control);
+    std::mt19937 rng(4);
+    for (int trial = 0; trial < 8; ++trial) {
+      const Vec2 p = insidePoint(patch.domain(), rng);
+      const std::vector<Vec3> basis = patch.basisFirstOrder(p.x(), p.y());
+      Vec3 c = Vec3::Zero(), c_u = Vec3::Zero(), c_v = Vec3::Zero();
+      for (std::size_t i = 0; i < control.size(); ++i) {
+        c += basis[i].x() * control[i];
+        c_u += basis[i].y() * control[i];
+        c_v += basis[i].z() * control[i];
+      }
+      const SurfaceJet jet = patch.evaluate(p.x(), p.y());
+      const double scale = 1.0 + c.norm() + c_u.norm() + c_v.norm();
+      EXPECT_LT((jet.c - c).norm(), 1e-13 * scale) << n << " sides, degree " << d;
+      EXPECT_LT((jet.c_s - c_u).norm(), 1e-12 * scale) << n << " sides, degree " << d;
+      EXPECT_LT((jet.c_t - c_v).norm(), 1e-12 * scale) << n << " sides, degree " << d;
     }
   }
 }
