@@ -224,14 +224,25 @@ TEST(SphereOnPlane, AgreesWithTheRoundsOfSmoothContacts) {
     }
     return last;
   };
-  EXPECT_NEAR(lastSwitch(closed, "ball-1"), lastSwitch(rounds, "ball-1"), 1e-7);
+  // The rounds' ball 1 leaves the strike on the table with no normal velocity (to rounding), and
+  // the world's touch search flies such a ball for 2^-18 s before it lands (as ball 1 does at
+  // t = 0): its slide then starts δ later than the closed form's, δ from its events (0 where it
+  // lands at once). Measured: δ = 3.9e-6 s since the contact ODE integrates the relative twist
+  // (issue 25; before, ball 1 left the strike at -8e-10 m/s and landed at once, δ = 0). Sliding
+  // δ longer at its speed after the strike, 7/5 of its rolling speed, it ends 2/5 δ v ahead.
+  const double strike = eventTime(rounds, "ball-1", "collision", 1);
+  const double delta = eventTime(rounds, "ball-1", "collision", 2) - strike;
+  EXPECT_GE(delta, 0.0);
+  EXPECT_LE(delta, 4e-6);
+  EXPECT_NEAR(lastSwitch(closed, "ball-1") + delta, lastSwitch(rounds, "ball-1"), 1e-7);
   EXPECT_NEAR(lastSwitch(closed, "ball-0"), lastSwitch(rounds, "ball-0"), 2e-4);
   const double touch = eventTime(closed, "ball-1", "collision", 1);
-  EXPECT_NEAR(touch, eventTime(rounds, "ball-1", "collision", 1), 1e-8);
+  EXPECT_NEAR(touch, strike, 1e-8);
   for (std::size_t k = 0; k < 2; ++k) {
     const RigidBodyState& a = closed.samples.back().bodies[k].state;
     const RigidBodyState& b = rounds.samples.back().bodies[k].state;
-    EXPECT_LT((a.position - b.position).norm(), 1e-6) << k;
+    const Vec3 ahead = k == 1 ? Vec3(0.4 * delta * a.worldLinearVelocity()) : Vec3::Zero();
+    EXPECT_LT((a.position + ahead - b.position).norm(), 1e-6) << k;
     EXPECT_LT((a.worldLinearVelocity() - b.worldLinearVelocity()).norm(), 1e-7) << k;
     EXPECT_LT((a.worldAngularVelocity() - b.worldAngularVelocity()).norm(), 1e-5) << k;
   }
