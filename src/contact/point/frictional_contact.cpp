@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "contact/point/sliding_block.hpp"
@@ -130,7 +131,11 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
     if (change < 1e-15)
       return result;
   }
-  return point_detail::slidingImpulse(block.W, free, target.x(), mu).value_or(result);
+  const std::optional<Vec3> exact = point_detail::slidingImpulse(block.W, free, target.x(), mu);
+  if (!exact)
+    return result;
+  sliding = exact->tail<2>().norm() >= mu * exact->x() * (1.0 - 1e-12);  // or sticking after all
+  return *exact;
 }
 
 }  // namespace
