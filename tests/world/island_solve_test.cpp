@@ -102,7 +102,7 @@ TEST(IslandSolve, IslandsApartGiveTheAnswerOfOneSolveOfAll) {
 
 TEST(IslandSolve, BitwiseTheSameOnOneAndTwoThreads) {
   std::mt19937 rng(5);
-  const Problem problem = floorWith(40, &rng);
+  const Problem problem = floorWith(100, &rng);  // 600 contacts: solved on the threads
   const auto solve = [&](int threads) {
     const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     Problem p = problem;

@@ -14,22 +14,22 @@ namespace {
 using Vec2 = Eigen::Vector2d;
 using Mat2 = Eigen::Matrix2d;
 
-// argmin ½ xᵀ A x + xᵀ c over ‖x‖ ≤ r, A symmetric positive definite: the interior minimiser if
-// it lies in the disk, else x(γ) = −(A + γI)⁻¹ c on the circle, γ > 0 the root of
-// ψ(γ) = 1/r − 1/‖x(γ)‖ (concave and increasing: Newton from the left converges monotonically;
-// bisection guards it).
-Vec2 diskMinimiser(const Mat2& A, const Vec2& c, double r) {
+// argmin ½ xᵀ A x + xᵀ c over ‖x‖ ≤ r, A = Q diag(a) Qᵀ symmetric positive definite (its
+// eigen decomposition given, computed once per block): the interior minimiser if it lies in the
+// disk, else x(γ) = −(A + γI)⁻¹ c on the circle, γ > 0 the root of ψ(γ) = 1/r − 1/‖x(γ)‖
+// (concave and increasing: Newton from the left converges monotonically; bisection guards it).
+Vec2 diskMinimiser(const Mat2& Q, const Vec2& a, const Vec2& c, double r) {
   if (!(r > 0.0))
     return Vec2::Zero();
-  const Eigen::SelfAdjointEigenSolver<Mat2> eigen(A);
-  const Vec2 a = eigen.eigenvalues();
-  const Vec2 b = eigen.eigenvectors().transpose() * c;
+  const Vec2 b = Q.transpose() * c;
   const auto x = [&](double gamma) {
     return Vec2(-b.x() / (a.x() + gamma), -b.y() / (a.y() + gamma));
   };
   if (x(0.0).norm() <= r)
-    return eigen.eigenvectors() * x(0.0);
-  double gamma = 0.0, lo = 0.0, hi = b.norm() / r;  // at hi, ‖x‖ ≤ ‖b‖ / hi = r
+    return Q * x(0.0);
+  // ‖b‖/(a_max + γ) ≤ ‖x(γ)‖ ≤ ‖b‖/(a_min + γ) brackets the root: Newton starts at its left end.
+  const double lo_bound = std::max(0.0, b.norm() / r - a.maxCoeff());
+  double gamma = lo_bound, lo = lo_bound, hi = std::max(lo_bound, b.norm() / r - a.minCoeff());
   for (int iteration = 0; iteration < 100; ++iteration) {
     const Vec2 xg = x(gamma);
     const double norm = xg.norm();
@@ -46,7 +46,7 @@ Vec2 diskMinimiser(const Mat2& A, const Vec2& c, double r) {
       break;
   }
   const Vec2 on_circle = x(gamma);
-  return eigen.eigenvectors() * (r / on_circle.norm() * on_circle);
+  return Q * (r / on_circle.norm() * on_circle);
 }
 
 }  // namespace
@@ -61,8 +61,11 @@ std::optional<Vec3> slidingImpulse(const Mat3& W, const Vec3& free, double targe
   // The normal row's residual g(λ_n) = W_nn λ_n + W_ntᵀ λ_t(λ_n) − rhs with λ_t(λ_n) the disk's
   // minimiser: continuous, −rhs < 0 at 0 and growing like the block's Schur complement (> 0)
   // for large λ_n. A root is bracketed by doubling, then found by regula falsi (Illinois).
+  const Eigen::SelfAdjointEigenSolver<Mat2> eigen(W_tt);
+  const Mat2 Q = eigen.eigenvectors();
+  const Vec2 a = eigen.eigenvalues();
   const auto tangential = [&](double n) {
-    return diskMinimiser(W_tt, free.tail<2>() + W_tn * n, mu * n);
+    return diskMinimiser(Q, a, free.tail<2>() + W_tn * n, mu * n);
   };
   const auto residual = [&](double n) { return W(0, 0) * n + W_nt.dot(tangential(n)) - rhs; };
   double lo = 0.0, g_lo = -rhs, hi = rhs / W(0, 0), g_hi = residual(hi);
@@ -78,7 +81,7 @@ std::optional<Vec3> slidingImpulse(const Mat3& W, const Vec3& free, double targe
   for (int iteration = 0; iteration < 200 && hi - lo > 1e-15 * hi; ++iteration) {
     const double n = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
     const double g = residual(n);
-    if (g == 0.0) {
+    if (std::abs(g) <= 1e-14 * rhs) {  // the normal row holds to round-off
       lo = hi = n;
       break;
     }
