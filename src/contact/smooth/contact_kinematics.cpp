@@ -217,16 +217,24 @@ ContactKinematics contactKinematics(const SurfaceJet& jet1, const SurfaceJet& je
   return contactKinematics(contactGeometry(jet1, jet2, psi), qdot);
 }
 
-Mat65 contactJacobian(const ContactGeometry& g) {
+namespace {
+
+// H_c with R = R_ψ given.
+Mat65 contactJacobian(const ContactGeometry& g, const Mat3& R) {
   // ^{1c}φ(2, 1) = −H₁ (ṡ, ṫ) + Ad(R_ψ) H₂ (u̇, v̇) + e₃ ψ̇ (eqs. 50–56 with our sign);
   // Ad(R_ψ) = diag(R_ψ, R_ψ) acts on the angular and linear rows separately.
-  const Mat3 R = contactRotation(g.psi);
   Mat65 H_c;
   H_c.leftCols<2>() = -g.frame1.H;
   H_c.block<3, 2>(0, 2) = R * g.frame2.H.topRows<3>();
   H_c.block<3, 2>(3, 2) = R * g.frame2.H.bottomRows<3>();
   H_c.col(4) = Vec6::Unit(2);
   return H_c;
+}
+
+}  // namespace
+
+Mat65 contactJacobian(const ContactGeometry& g) {
+  return contactJacobian(g, contactRotation(g.psi));
 }
 
 ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot) {
@@ -241,7 +249,7 @@ ContactKinematics contactKinematics(const ContactGeometry& g, const Vec5& qdot) 
   k.E_1_1c = f1.E;
   k.E_2_2c = f2.E;
   k.E_2_1 = f2.E * makeFrame(R, Vec3::Zero()) * f1.E.inverse(Eigen::Isometry);  // eq. 9
-  k.H_c = contactJacobian(g);
+  k.H_c = contactJacobian(g, R);  // R_ψ's sine and cosine once
   // eq. 57: the time derivative along q̇ by the chain and product rules.
   k.Hdot_c.leftCols<2>() = -(f1.H_s * qdot(0) + f1.H_t * qdot(1));
   const Mat62 dH2 = f2.H_s * qdot(2) + f2.H_t * qdot(3);
