@@ -85,23 +85,33 @@ double MixedWorld::reach(const Body& body) const {
 }
 
 std::vector<MixedWorld::Generated> MixedWorld::generateContacts() {
-  // Every pair of bodies not both fixed, by bounding spheres (a half-space against the sphere of
-  // the other body), in index order.
+  // Phase 1: each body's bounding sphere (a half-space's plane, world) once.
+  std::vector<Vec3> centre(bodies_.size());
+  std::vector<double> radius(bodies_.size()), plane_offset(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const Body& body = bodies_[i];
+    radius[i] = reach(body);
+    if (body.half_space) {
+      centre[i] = body.orientation * body.half_space->normal;  // the plane's normal
+      plane_offset[i] = body.half_space->offset + centre[i].dot(body.position);
+    } else {
+      centre[i] = centreOf(body);
+    }
+  }
+  // Phase 2: every pair of bodies not both fixed whose spheres (a half-space against the other's
+  // sphere) come within the margin, in index order.
   std::vector<Generated> out;
   for (std::size_t a = 0; a < bodies_.size(); ++a) {
     for (std::size_t b = a + 1; b < bodies_.size(); ++b) {
-      const Body& A = bodies_[a];
-      const Body& B = bodies_[b];
-      if (A.fixed && B.fixed)
+      if (bodies_[a].fixed && bodies_[b].fixed)
         continue;
-      const Body& solid = A.half_space ? B : A;
-      const Body& other = A.half_space ? A : B;
-      if (other.half_space) {
-        const Vec3 n = other.orientation * other.half_space->normal;
-        const double offset = other.half_space->offset + n.dot(other.position);
-        if (n.dot(centreOf(solid)) - offset > reach(solid) + settings_.margin)
+      const std::size_t solid = bodies_[a].half_space ? b : a;
+      const std::size_t other = bodies_[a].half_space ? a : b;
+      if (bodies_[other].half_space) {
+        if (centre[other].dot(centre[solid]) - plane_offset[other] >
+            radius[solid] + settings_.margin)
           continue;
-      } else if ((centreOf(A) - centreOf(B)).norm() > reach(A) + reach(B) + settings_.margin) {
+      } else if ((centre[a] - centre[b]).norm() > radius[a] + radius[b] + settings_.margin) {
         continue;
       }
       addPair(a, b, out);

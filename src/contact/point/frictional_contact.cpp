@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -22,14 +23,14 @@ void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalCo
   velocity_detail::validateBodies(bodies, "velocity body");
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
-    const std::string what = "frictional contact " + toText(i);
+    const auto what = [i] { return "frictional contact " + toText(i); };
     point_detail::validateContact(bodies, c, what);
     if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
-      throw InvalidInputError(what + ": friction must be finite and ≥ 0, got " +
+      throw InvalidInputError(what() + ": friction must be finite and ≥ 0, got " +
                               toText(c.friction));
     }
     if (!std::isfinite(c.target_normal_velocity)) {
-      throw InvalidInputError(what + ": target normal velocity must be finite");
+      throw InvalidInputError(what() + ": target normal velocity must be finite");
     }
   }
 }
@@ -115,8 +116,9 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
   // u = free + W λ; a fixed point in d, reached in a few local iterations where the slip is large
   // against the impulse's effect. Where it is not, the iteration can swap between two directions
   // (or, with strong normal–tangential coupling, leave the cone's rays where the normal row has a
-  // positive solution): then the disk's trust-region problem gives the law's answer
-  // (sliding_block.hpp).
+  // positive solution): as soon as a step does not shrink, the disk's trust-region problem gives
+  // the law's answer (sliding_block.hpp).
+  double last_change = std::numeric_limits<double>::infinity();
   for (int local = 0; local < 16; ++local) {
     const Eigen::Vector2d slip = (free + block.W * result).tail<2>();
     if (slip.norm() <= 1e-14 * (1.0 + free.norm()))
@@ -130,6 +132,9 @@ Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3
     result = candidate;
     if (change < 1e-15)
       return result;
+    if (change >= last_change)
+      break;  // not contracting: it swaps or wanders
+    last_change = change;
   }
   const std::optional<Vec3> exact = point_detail::slidingImpulse(block.W, free, target.x(), mu);
   if (!exact)
@@ -148,7 +153,8 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
   if (impulses.size() != contacts.size())
     impulses.assign(contacts.size(), Vec3::Zero());
   for (std::size_t i = 0; i < impulses.size(); ++i) {
-    requireFinite(impulses[i], "warm-start impulse " + toText(i));
+    if (!impulses[i].allFinite())
+      requireFinite(impulses[i], "warm-start impulse " + toText(i));
   }
 
   // Phases timed for bouchard-2015 Table 1: assembly (W), factorization (W⁻¹), solve.

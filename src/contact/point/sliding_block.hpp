@@ -17,8 +17,9 @@ namespace contactsim::point_detail {
 /// ‖λ_t‖ ≤ μ λ_n and the slip u_t = (free + Wλ)_t opposite λ_t where it is on the circle
 /// (u_t = −γ λ_t, γ ≥ 0). λ_t solves min ½ λ_tᵀ W_tt λ_t + λ_tᵀ c over ‖λ_t‖ ≤ μ λ_n
 /// (c = free_t + W_tn λ_n): the secular equation ‖(W_tt + γI)⁻¹c‖ = μ λ_n by safeguarded Newton
-/// (Moré & Sorensen 1983); λ_n by the normal row, alternated with it until both hold to
-/// round-off. Empty if they do not settle (the caller keeps its own answer).
+/// (Moré & Sorensen 1983); λ_n by safeguarded Newton on the normal row (the minimiser's
+/// derivative in λ_n in closed form) until it holds to round-off. Empty if no root is bracketed
+/// (the caller keeps its own answer).
 std::optional<Vec3> slidingImpulse(const Mat3& W, const Vec3& free, double target, double mu);
 
 }  // namespace contactsim::point_detail

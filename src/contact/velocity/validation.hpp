@@ -17,6 +17,10 @@ template <class Body>
 void validateBodies(std::span<const Body> bodies, const std::string& kind) {
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const Body& b = bodies[k];
+    // The common case first, without building the message.
+    if (b.inverse_mass >= 0.0 && std::isfinite(b.inverse_mass) && b.inverse_inertia.allFinite() &&
+        b.com.allFinite() && b.velocity.allFinite() && b.omega.allFinite())
+      continue;
     const std::string what = kind + " " + toText(k);
     if (!(b.inverse_mass >= 0.0) || !std::isfinite(b.inverse_mass)) {
       throw InvalidInputError(what + ": inverse mass must be finite and ≥ 0");
