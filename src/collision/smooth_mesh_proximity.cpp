@@ -123,7 +123,8 @@ std::vector<ContactPoint> smoothMeshContacts(const ProximityShape& smooth, const
       memory.vertices[k].reset();
       continue;
     }
-    SurfacePoint at = memory.vertices[k].value_or(nearestVertexOrigin(smooth.tessellation(), x[k]));
+    SurfacePoint at =
+        memory.vertices[k] ? *memory.vertices[k] : nearestVertexOrigin(smooth.tessellation(), x[k]);
     const SurfaceDistance d = surfaceDistance(surface, x[k], at);
     memory.vertices[k] = at;
     sigma[k] = d.value;
@@ -145,8 +146,9 @@ std::vector<ContactPoint> smoothMeshContacts(const ProximityShape& smooth, const
       memory.edges[k].reset();
       continue;
     }
-    SurfacePoint at =
-        memory.edges[k].value_or(nearestVertexOrigin(smooth.tessellation(), 0.5 * (x[i0] + x[i1])));
+    SurfacePoint at = memory.edges[k]
+                          ? *memory.edges[k]
+                          : nearestVertexOrigin(smooth.tessellation(), 0.5 * (x[i0] + x[i1]));
     const SegmentDepth depth =
         deepestOnSegment(smooth, E_w_s, E_w_s * x[i0], E_w_s * x[i1], at, margin);
     memory.edges[k] = at;

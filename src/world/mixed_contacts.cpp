@@ -238,8 +238,8 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
       continue;
     }
     const Vec3 local = E_a_w * v;
-    SurfacePoint at =
-        memory.vertices[k].value_or(nearestVertexOrigin(A.smooth->tessellation(), local));
+    SurfacePoint at = memory.vertices[k] ? *memory.vertices[k]
+                                         : nearestVertexOrigin(A.smooth->tessellation(), local);
     const SurfaceDistance d = surfaceDistance(A.smooth->surface(), local, at);
     memory.vertices[k] = at;
     const Vec3 on_surface = E_w_a * d.on_surface;
@@ -253,8 +253,9 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
       memory.edges[k].reset();
       continue;
     }
-    SurfacePoint at = memory.edges[k].value_or(
-        nearestVertexOrigin(A.smooth->tessellation(), E_a_w * (0.5 * (v0 + v1))));
+    SurfacePoint at =
+        memory.edges[k] ? *memory.edges[k]
+                        : nearestVertexOrigin(A.smooth->tessellation(), E_a_w * (0.5 * (v0 + v1)));
     const SegmentDepth depth = deepestOnSegment(*A.smooth, E_w_a, v0, v1, at, settings_.margin);
     memory.edges[k] = at;
     if (depth.alpha > kInteriorAlpha && depth.alpha < 1.0 - kInteriorAlpha) {
