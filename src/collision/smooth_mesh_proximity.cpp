@@ -100,6 +100,7 @@ std::vector<ContactPoint> smoothMeshContacts(const ProximityShape& smooth, const
   const std::size_t V = mesh.vertices().size();
   const std::size_t E = features.convex_edges.size();
   memory.vertices.resize(V);
+  memory.vertex_distances.resize(V);
   memory.edges.resize(E);
   std::vector<ContactPoint> out;
   const auto keep = [&](const Vec3& on_mesh, const Vec3& on_smooth, const Vec3& normal,
@@ -121,12 +122,23 @@ std::vector<ContactPoint> smoothMeshContacts(const ProximityShape& smooth, const
     sigma[k] = x[k].norm() - bound;
     if (sigma[k] > reach || features.neighbours[k].empty()) {
       memory.vertices[k].reset();
+      memory.vertex_distances[k].reset();
       continue;
+    }
+    // The distance to the surface point Newton follows changes no faster than the vertex moves
+    // relative to the smooth body: the last exact one less the way since is a lower bound.
+    if (const auto& seen = memory.vertex_distances[k]) {
+      const double bound_since = seen->second - (x[k] - seen->first).norm();
+      if (bound_since > reach) {
+        sigma[k] = std::max(sigma[k], bound_since);
+        continue;
+      }
     }
     SurfacePoint at =
         memory.vertices[k] ? *memory.vertices[k] : nearestVertexOrigin(smooth.tessellation(), x[k]);
     const SurfaceDistance d = surfaceDistance(surface, x[k], at);
     memory.vertices[k] = at;
+    memory.vertex_distances[k] = std::pair(x[k], d.value);
     sigma[k] = d.value;
     around.clear();
     for (int w : features.neighbours[k])

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "collision/convex_contact.hpp"
@@ -46,9 +47,12 @@ struct MeshFeatures {
   double longest_edge = 0.0;
 };
 
-/// Newton's last points per feature, for warm starts (sized by smoothMeshContacts).
+/// Newton's last points per feature, for warm starts (sized by smoothMeshContacts), and each
+/// vertex's last exact distance with where it was then (the smooth body's coordinates): while that
+/// distance less the distance moved since stays beyond reach, Newton is not run again.
 struct SmoothMeshMemory {
   std::vector<std::optional<SurfacePoint>> vertices;
+  std::vector<std::optional<std::pair<Vec3, double>>> vertex_distances;
   std::vector<std::optional<SurfacePoint>> edges;
   std::map<int, SurfacePoint> faces;
 };
