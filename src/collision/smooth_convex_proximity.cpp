@@ -252,45 +252,64 @@ SurfaceDistance surfaceDistance(const Surface& surface, const Vec3& x, SurfacePo
 
 SegmentDepth deepestOnSegment(const ProximityShape& smooth, const Frame& E_w_s, const Vec3& a,
                               const Vec3& b, SurfacePoint& at, double reach) {
-  // Golden-section search on σ(α) over [0, 1] to 1e-9 of the segment (σ is convex along a line
-  // for a convex body; the error in σ is second order in that of α), then the answer at α.
+  // σ(α) and its slope σ'(α) = (b − a)·n(α): the gradient of a distance is the outward normal at
+  // the projection (the envelope theorem on x ↦ (x − c)·n(c), c the closest point).
   const Surface& surface = smooth.surface();
   const Frame E_s_w = E_w_s.inverse();
   const Vec3 la = E_s_w * a, lb = E_s_w * b;
-  const auto sigma = [&](double alpha) {
-    return surfaceDistance(surface, la + alpha * (lb - la), at).value;
+  const Vec3 along = lb - la;
+  const auto sample = [&](double alpha, double& slope) {
+    const SurfaceDistance d = surfaceDistance(surface, la + alpha * along, at);
+    slope = along.dot(d.outward);
+    return d.value;
   };
-  // σ is 1-Lipschitz (a distance), so three samples bound its minimum from below: a segment
-  // farther than `reach` from the surface is answered by its nearest sample.
+  // Phase 1: σ is 1-Lipschitz (a distance), so three samples bound its minimum from below: a
+  // segment farther than `reach` from the surface is answered by its nearest sample.
   SegmentDepth out;
-  const double ends[3] = {sigma(0.0), sigma(0.5), sigma(1.0)};
+  double slope_lo = 0.0, slope_mid = 0.0, slope_hi = 0.0;
+  const double ends[3] = {sample(0.0, slope_lo), sample(0.5, slope_mid), sample(1.0, slope_hi)};
   const double sampled = std::min({ends[0], ends[1], ends[2]});
-  if (sampled - 0.25 * (lb - la).norm() > reach) {
+  if (sampled - 0.25 * along.norm() > reach) {
     out.alpha = sampled == ends[0] ? 0.0 : sampled == ends[1] ? 0.5 : 1.0;
     out.points.distance = sampled;
     return out;
   }
-  const double ratio = 0.5 * (std::sqrt(5.0) - 1.0);
-  double lo = 0.0, hi = 1.0;
-  double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
-  double f1 = sigma(x1), f2 = sigma(x2);
-  while (hi - lo > 1e-9) {
-    if (f1 <= f2) {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - ratio * (hi - lo);
-      f1 = sigma(x1);
-    } else {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + ratio * (hi - lo);
-      f2 = sigma(x2);
+  // Phase 2: the minimum at an end where σ rises from it (σ is convex along a line for a convex
+  // body); else a root of σ' with σ' < 0 on its left and > 0 on its right — a local minimum — by
+  // regula falsi (Illinois) in the bracket, from the midpoint's side: a few samples where the
+  // golden-section search took forty.
+  if (slope_lo >= 0.0) {
+    out.alpha = 0.0;
+  } else if (slope_hi <= 0.0) {
+    out.alpha = 1.0;
+  } else {
+    double lo = 0.0, hi = 1.0;
+    (slope_mid < 0.0 ? lo : hi) = 0.5;
+    (slope_mid < 0.0 ? slope_lo : slope_hi) = slope_mid;
+    int side = 0;
+    double alpha = 0.5;
+    for (int iteration = 0; iteration < 100 && hi - lo > 1e-12; ++iteration) {
+      alpha = (lo * slope_hi - hi * slope_lo) / (slope_hi - slope_lo);
+      double slope = 0.0;
+      sample(alpha, slope);
+      if (std::abs(slope) <= 1e-14 * along.norm())
+        break;
+      if (slope < 0.0) {
+        lo = alpha;
+        slope_lo = slope;
+        slope_hi *= side == -1 ? 0.5 : 1.0;
+        side = -1;
+      } else {
+        hi = alpha;
+        slope_hi = slope;
+        slope_lo *= side == 1 ? 0.5 : 1.0;
+        side = 1;
+      }
     }
+    out.alpha = alpha;
   }
-  out.alpha = 0.5 * (lo + hi);
-  const Vec3 x = la + out.alpha * (lb - la);
+  // Phase 3: the answer at α.
+  const Vec3 x = la + out.alpha * along;
   const SurfaceDistance d = surfaceDistance(surface, x, at);
   out.points.patch = at.patch;
   out.points.st = at.st;

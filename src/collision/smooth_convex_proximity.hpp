@@ -78,11 +78,12 @@ struct SmoothConvexPoints {
 
 /// The point of the segment [a, b] (world) deepest in the smooth body — the minimum over α of
 /// the signed distance σ(a + α (b − a)) = (x − c(x))·n(c(x)), c(x) the projection onto the
-/// surface (Newton, warm started from `at`, which is updated) — by golden-section search, σ being
-/// convex along a line for a convex body. Used for a polyhedron's edges against a smooth surface,
-/// where the obstacle's signed distance has a ridge (two faces' planes tie) that Newton on
-/// φ(c(s, t)) cannot converge on. `obstacle_point` is the segment's point, `smooth_point` its
-/// projection, `normal` −n (out of the segment's body towards the smooth one).
+/// surface (Newton, warm started from `at`, which is updated) — an end where σ rises from it, else
+/// a root of σ'(α) = (b − a)·n by regula falsi in the bracket of its sign change (a local
+/// minimum; σ is convex along a line for a convex body). Used for a polyhedron's edges against a
+/// smooth surface, where the obstacle's signed distance has a ridge (two faces' planes tie) that
+/// Newton on φ(c(s, t)) cannot converge on. `obstacle_point` is the segment's point, `smooth_point`
+/// its projection, `normal` −n (out of the segment's body towards the smooth one).
 struct SegmentDepth {
   double alpha = 0.0;
   SmoothConvexPoints points;

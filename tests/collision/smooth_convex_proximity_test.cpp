@@ -70,8 +70,8 @@ TEST(SmoothConvexProximity, SphereSunkIntoABoxFace) {
 }
 
 // A segment through a sphere (a box edge pressed into a ball): its deepest point is the line's
-// point nearest the centre, at depth R − (the centre's distance to the line), found by the
-// golden-section search on the surface's signed distance along the segment.
+// point nearest the centre, at depth R − (the centre's distance to the line), found as the root
+// of the signed distance's slope along the segment.
 TEST(SmoothConvexProximity, SegmentThroughASphereIsDeepestNearestTheCentre) {
   const ProximityShape sphere(std::make_shared<ChartSurface>(makeSphere(0.1)), 8);
   const Frame E = pose(Vec3(0.3, -0.1, 0.2), Vec3(1, 1, 0), 0.5);
@@ -81,10 +81,25 @@ TEST(SmoothConvexProximity, SegmentThroughASphereIsDeepestNearestTheCentre) {
   const Vec3 centre = E.translation();
   const double alpha = (centre - a).dot(b - a) / (b - a).squaredNorm();
   const Vec3 nearest = a + alpha * (b - a);
-  EXPECT_NEAR(depth.alpha, alpha, 1e-8);
+  EXPECT_NEAR(depth.alpha, alpha, 1e-11);
   EXPECT_NEAR(depth.points.distance, (nearest - centre).norm() - 0.1, 1e-12);
-  EXPECT_NEAR((depth.points.normal - (centre - nearest).normalized()).norm(), 0.0, 1e-6);
-  EXPECT_NEAR((depth.points.obstacle_point - nearest).norm(), 0.0, 1e-8);
+  EXPECT_NEAR((depth.points.normal - (centre - nearest).normalized()).norm(), 0.0, 1e-10);
+  EXPECT_NEAR((depth.points.obstacle_point - nearest).norm(), 0.0, 1e-11);
+}
+
+// A segment leaving the sphere (its start 1 cm deep, its direction away from the centre): the
+// distance rises all along it, so the deepest point is the start itself, at depth R − ‖a − c‖.
+TEST(SmoothConvexProximity, SegmentLeavingASphereIsDeepestAtItsStart) {
+  const ProximityShape sphere(std::make_shared<ChartSurface>(makeSphere(0.1)), 8);
+  const Frame E = pose(Vec3(0.3, -0.1, 0.2), Vec3(1, 1, 0), 0.5);
+  const Vec3 centre = E.translation();
+  const Vec3 out = Vec3(0.3, -0.5, 0.8).normalized();
+  const Vec3 a = centre + 0.09 * out, b = a + 0.1 * (out + Vec3(0.1, 0.2, 0.0)).normalized();
+  SurfacePoint at{0, Vec2(0.5, 0.5)};
+  const SegmentDepth depth = deepestOnSegment(sphere, E, a, b, at);
+  EXPECT_EQ(depth.alpha, 0.0);
+  EXPECT_NEAR(depth.points.distance, -0.01, 1e-12);
+  EXPECT_NEAR((depth.points.normal + out).norm(), 0.0, 1e-10);
 }
 
 // An ellipsoid over a tilted half-space n·x ≤ d: the support function gives the distance,
