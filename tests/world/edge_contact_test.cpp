@@ -25,6 +25,20 @@
 //
 // The 6D runs use the cube-on-edge scene's settings (4 mm rays, e = 1e-7 m³, α = 0.2): two convex
 // meshes are measured exactly (collision/convex_intersection.hpp), whatever the ray spacing.
+//
+// The slip of E1 (issue 26: < 1e-5 m with μ = 1). Symplectic Euler moves the centre by h v and
+// turns the body by exp(hω) about it, which carries a point held at zero velocity by ½h² ω×(ω×r)
+// per step towards the centre: 2.9e-5 m over the cube's pivot at 1 ms before the worlds aimed
+// their contacts against it (world/velocity_world_bodies.hpp, rotationDriftVelocity; 8.8e-7 m
+// after). The 6D contact holds one point, its patch centre, which lies inside the overlap: 2/3
+// of E1's depth above E1 for a wedge. The block rolls about it, and E1 moves by the angle turned
+// times that height. §5.7's compliance sinks a loaded contact below the target volume at α f_n
+// (f_n an impulse, so the sinking per step grows as h²): at α = 0.2 the cube's E1 sinks 9.7e-5 m
+// during the pivot at 1 ms (4.7e-5 m at 0.5 ms) and rolls 1.6e-5 m (7.9e-6 m) sideways, the
+// slender block's 2.0e-4 m and 1.8e-5 m (9.9e-5 m, 8.7e-6 m); with α = 0 (the rigid 6D contact)
+// E1 sinks 1e-5 m and stays within 6e-7 m. The 6D tests assert both: the patch centre's
+// material point sticks (< 2e-6 m; 9.0e-7 m for the cube at 1 ms), and E1 moves by no more than
+// the rolling about it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -64,15 +78,18 @@ struct EdgeScenario {
 // The state the runs read, whatever the world.
 struct Sample {
   RigidBodyState state;
-  bool impulse = false;  // a contact impulse on the block this step
+  bool impulse = false;       // a contact impulse on the block this step
+  Vec3 point = Vec3::Zero();  // the contacts' mean point (6D: the patch centre), step's start
 };
 
 struct EdgeRun {
   int pivot_steps = 0;          // steps while the block rests on E1 (tilt > 0)
   int pivot_steps_without = 0;  // of those after the first, steps without a contact impulse
   bool first_impulse = false;   // an impulse in the first step (from touching at V = 0)
-  double drift = 0.0;           // the integrator's own drift of E1 (see expectRigidPivot) [m]
   double slip = 0.0;            // largest horizontal travel of E1's midpoint while pivoting [m]
+  double contact_slip = 0.0;    // the same for the material point at the contact's point [m]
+  double rolling = 0.0;         // Σ of E1's horizontal travel from turning about that point [m]
+  double sink = 0.0;            // largest depth of E1's midpoint below the floor while pivoting [m]
   double spin = 0.0;            // largest |ω_z| until 20 ms after the landing [rad/s]
   double spin_pivoting = 0.0;   // largest |ω_z| while pivoting on E1 [rad/s]
   double omega_before = 0.0;    // ω− carried to the landing [rad/s]
@@ -115,10 +132,12 @@ template <class World>
 std::function<Sample()> stepper(std::shared_ptr<World> world) {
   return [world] {
     world->step();
-    bool impulse = false;
-    for (const auto& c : world->contacts())
-      impulse = impulse || linearImpulse(c).norm() > 0.0;
-    return Sample{world->state(0), impulse};
+    Sample x{world->state(0)};
+    for (const auto& c : world->contacts()) {
+      x.impulse = x.impulse || linearImpulse(c).norm() > 0.0;
+      x.point += c.point / static_cast<double>(world->contacts().size());
+    }
+    return x;
   };
 }
 
@@ -175,9 +194,17 @@ EdgeRun runEdge(Model model, const EdgeScenario& s) {
   double t = 0.0;
   double landed = -1.0;
   double omega_last = s.omega0;
+  RigidBodyState last = initialState(s);
+  Vec3 contact_travel = Vec3::Zero();
   while (t < 5.0) {
     const Sample x = step();
     t += s.step;
+    // The step's motion of a material point p of the block: x' + R' Rᵀ (p − x) − p.
+    const Quat turn = x.state.orientation * last.orientation.conjugate();
+    auto travel = [&](const Vec3& p) {
+      const Vec3 d = x.state.position + turn * (p - last.position) - p;
+      return Vec3(d.x(), d.y(), 0.0);
+    };
     const double omega_y = x.state.worldAngularVelocity().y();
     run.spin = std::max(run.spin, std::abs(x.state.worldAngularVelocity().z()));
     if (landed < 0.0) {
@@ -189,8 +216,14 @@ EdgeRun runEdge(Model model, const EdgeScenario& s) {
         else
           run.pivot_steps_without += x.impulse ? 0 : 1;
         const Vec3 e1 = x.state.position + x.state.orientation * e1_body;
-        run.drift += 0.5 * s.step * s.step * omega_y * omega_y * (e1 - x.state.position).norm();
         run.slip = std::max(run.slip, std::hypot(e1.x() - e1_start.x(), e1.y() - e1_start.y()));
+        run.sink = std::max(run.sink, -e1.z());
+        if (run.pivot_steps > 1) {  // the first step falls to the contact (6D)
+          const Vec3 e1_last = last.position + last.orientation * e1_body;
+          contact_travel += travel(x.point);
+          run.contact_slip = std::max(run.contact_slip, contact_travel.norm());
+          run.rolling += (travel(e1_last) - travel(x.point)).norm();
+        }
         omega_last = omega_y;
       } else {
         landed = t;
@@ -201,15 +234,16 @@ EdgeRun runEdge(Model model, const EdgeScenario& s) {
     } else if (t > landed + 0.02) {
       break;
     }
+    last = x.state;
   }
   std::printf(
       "%-5s b %.3f h %.3f θ0 %.1f° ω0 %.1f g %.2f step %.1f ms: pivot %d steps, %d after the first "
-      "without impulse (first: %s); slip %.3g m (drift bound %.3g); |ω_z| %.3g rad/s (pivoting "
-      "%.3g); ω− %.4f ω+ %.4f ratio %.4f\n",
+      "without impulse (first: %s); slip %.3g m (contact's point %.3g, rolling about it %.3g; "
+      "sunk %.3g m); |ω_z| %.3g rad/s (pivoting %.3g); ω− %.4f ω+ %.4f ratio %.4f\n",
       modelName(model), s.half.x(), s.half.z(), s.theta0 * 180 / std::numbers::pi, s.omega0,
       s.gravity, s.step * 1e3, run.pivot_steps, run.pivot_steps_without,
-      run.first_impulse ? "impulse" : "none", run.slip, run.drift, run.spin, run.spin_pivoting,
-      run.omega_before, run.omega_after, run.ratio());
+      run.first_impulse ? "impulse" : "none", run.slip, run.contact_slip, run.rolling, run.sink,
+      run.spin, run.spin_pivoting, run.omega_before, run.omega_after, run.ratio());
   return run;
 }
 
@@ -223,10 +257,9 @@ double housnerRatio(const Vec3& half) {
 // - A contact impulse on every step after the first. The 6D contact needs V > 0: from touching
 //   (V = 0) the edge falls for one step (g h², 10 µm at 1 ms) before its sliver acts; the point
 //   model's margin acts at once.
-// - E1's slip, beyond what the integrator itself moves it: with E1's velocity held at zero by the
-//   contact, symplectic Euler still turns the body by exp(h ω) about its centre, which carries E1
-//   by ½ h² ω² |E1 − c| per step towards the centre (second order in h; summed as `drift`). Slip
-//   past that would be friction failing; the assertion allows 1e-5 m of it.
+// - E1's slip (see the top): < 1e-5 m where the contact holds E1 itself (the point model; the 6D
+//   contact with α = 0). The 6D contact at the scene's α: its point sticks (its material point
+//   travels < 1e-6 m) and E1 travels no further than the block's turn about that point takes it.
 // - No spin about the vertical while pivoting. (After the landing the point model's four corners
 //   leave 1.4e-6 rad/s at 1 ms.) The 6D block spun up from roundoff, by about 1.4× per step,
 //   while PROJECT's rolling branch left its point contact free to turn about the normal
@@ -236,7 +269,12 @@ EdgeRun expectRigidPivot(Model model, EdgeScenario s) {
   EXPECT_GT(run.pivot_steps, 100);
   EXPECT_EQ(run.pivot_steps_without, 0) << modelName(model);
   EXPECT_EQ(run.first_impulse, model == Model::kPoint);
-  EXPECT_LT(run.slip, 1e-5 + run.drift) << modelName(model);
+  if (model == Model::kPoint || s.compliance == 0.0) {
+    EXPECT_LT(run.slip, 1e-5) << modelName(model);
+  } else {
+    EXPECT_LT(run.contact_slip, 2e-6) << modelName(model);
+    EXPECT_LT(run.slip, run.rolling + 1e-6) << modelName(model);
+  }
   EXPECT_LT(run.spin_pivoting, 1e-6) << modelName(model);
   if (model == Model::k6D) {
     EXPECT_LT(run.spin, 1e-6) << modelName(model);
@@ -255,24 +293,28 @@ void expectHousnerImpact(Model model, EdgeScenario s) {
   EXPECT_LT(run.spin, 1e-6) << modelName(model);
 }
 
-TEST(EdgeContact, CubePivotsOnItsEdgeAsARigidBody) {
+// Both models at both steps; the 6D model also as the rigid 6D contact (α = 0).
+void expectRigidPivots(const EdgeScenario& scenario) {
   for (const Model model : {Model::k6D, Model::kPoint}) {
     for (const double step : {1e-3, 5e-4}) {
-      EdgeScenario s{Vec3::Constant(0.05), 20.0 * std::numbers::pi / 180};
-      s.step = step;
-      expectRigidPivot(model, s);
+      for (const double compliance : {scenario.compliance, 0.0}) {
+        if (model == Model::kPoint && compliance == 0.0)
+          continue;  // the point model has no compliance
+        EdgeScenario s = scenario;
+        s.step = step;
+        s.compliance = compliance;
+        expectRigidPivot(model, s);
+      }
     }
   }
 }
 
+TEST(EdgeContact, CubePivotsOnItsEdgeAsARigidBody) {
+  expectRigidPivots(EdgeScenario{Vec3::Constant(0.05), 20.0 * std::numbers::pi / 180});
+}
+
 TEST(EdgeContact, SlenderBlockPivotsOnItsEdgeAsARigidBody) {
-  for (const Model model : {Model::k6D, Model::kPoint}) {
-    for (const double step : {1e-3, 5e-4}) {
-      EdgeScenario s{Vec3(0.05, 0.05, 0.15), 10.0 * std::numbers::pi / 180};
-      s.step = step;
-      expectRigidPivot(model, s);
-    }
-  }
+  expectRigidPivots(EdgeScenario{Vec3(0.05, 0.05, 0.15), 10.0 * std::numbers::pi / 180});
 }
 
 TEST(EdgeContact, CubeStrikingItsOtherEdgeKeepsAQuarterOfItsRate) {

@@ -32,6 +32,8 @@ void validate(std::span<const VelocityBody> bodies, std::span<const FrictionalCo
     if (!std::isfinite(c.target_normal_velocity)) {
       throw InvalidInputError(what() + ": target normal velocity must be finite");
     }
+    if (!c.drift_velocity.allFinite())
+      requireFinite(c.drift_velocity, what() + " drift velocity");
   }
 }
 
@@ -59,9 +61,12 @@ Vec3 relativeVelocity(const Block& block, const VelocityBody& a, const VelocityB
 /// held, satisfies Signorini and Coulomb at this contact. `u` is the current relative velocity
 /// (which includes this contact's current impulse `lambda`).
 Vec3 solveBlock(const Block& block, const FrictionalContact& contact, const Vec3& lambda,
-                const Vec3& u, ConeProjection projection, bool& sliding) {
+                const Vec3& u_material, ConeProjection projection, bool& sliding) {
   sliding = false;
   const Vec3 target(contact.target_normal_velocity, 0.0, 0.0);
+  // The drift target taken out of the velocity: the law below then holds u − drift (slip is
+  // measured against it, sticking reaches it), as if the drift target were zero.
+  const Vec3 u = u_material - block.frame.transpose() * contact.drift_velocity;
   if (projection == ConeProjection::kScalarRows) {
     // Gauss–Seidel on the three rows in turn, each projected on its own: λ_n ≥ 0, then
     // |λ_t| ≤ μ λ_n; the velocity follows each change through its column of W.

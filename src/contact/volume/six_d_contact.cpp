@@ -27,7 +27,7 @@ using volume_detail::SpatialBlock;
 struct ContactBlock {
   SpatialBlock block;  ///< frame c: the patch frame (n, u, w) at its centre
   Eigen::LLT<Mat6> S_factor;
-  Twist target = Twist::Zero();  ///< (0, 0, 0, target normal velocity, 0, 0)
+  Twist target = Twist::Zero();  ///< (0, 0, 0, target normal velocity, 0, 0) + the drift
 };
 
 void resizeWarmStart(std::vector<Wrench>& wrenches, std::size_t n, const std::string& kind) {
@@ -86,6 +86,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     const VolumeContact& c = contacts[i];
     ContactBlock& cb = contact_blocks[i];
     cb.target(3) = c.target_normal_velocity;  // the linear n row (angular first)
+    cb.target.tail<3>() += c.patch.frame.transpose() * c.drift_velocity;
     lambda[i] = clampToPatch(volume_detail::fromWorldAxes(cb.block, contact_wrenches[i]),
                              c.patch.radius_u, c.patch.radius_w, c.friction, c.patch.support);
     volume_detail::applyWrench(cb.block, bodies, lambda[i]);

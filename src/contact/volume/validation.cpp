@@ -59,6 +59,7 @@ void validateContact(std::span<const VelocityBody> bodies, const VolumeContact& 
   requireFinite(c.patch.gradient, what + " patch gradient");
   requireNonNegative(c.friction, what + " friction");
   requireFinite(c.target_normal_velocity, what + " target normal velocity");
+  requireFinite(c.drift_velocity, what + " drift velocity");
 }
 
 void validateJoint(std::span<const VelocityBody> bodies, const BilateralJoint& j,

@@ -26,6 +26,9 @@ struct VolumeContact {
   /// The relative normal velocity of A w.r.t. B at the patch centre that the contact aims for
   /// while it pushes (as FrictionalContact::target_normal_velocity): 0 for resting contact.
   double target_normal_velocity = 0.0;
+  /// The relative linear velocity (world) at the patch centre the contact aims for in addition:
+  /// the position update's rotation drift taken back (as FrictionalContact::drift_velocity).
+  Vec3 drift_velocity = Vec3::Zero();
 };
 
 }  // namespace contactsim
