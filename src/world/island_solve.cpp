@@ -67,11 +67,15 @@ BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vecto
       return static_cast<std::size_t>(std::lower_bound(p.bodies.begin(), p.bodies.end(), i) -
                                       p.bodies.begin());
     };
-    std::vector<VelocityBody> island_bodies;
+    // Per-thread scratch, reused island after island (small islands: allocations dominate).
+    thread_local std::vector<VelocityBody> island_bodies;
+    thread_local std::vector<FrictionalContact> island_contacts;
+    thread_local std::vector<Vec3> island_impulses;
+    island_bodies.clear();
+    island_contacts.clear();
+    island_impulses.clear();
     for (std::size_t i : p.bodies)
       island_bodies.push_back(bodies[i]);
-    std::vector<FrictionalContact> island_contacts;
-    std::vector<Vec3> island_impulses;
     for (std::size_t c : p.contacts) {
       FrictionalContact contact = contacts[c];
       contact.body_a = local(contact.body_a);

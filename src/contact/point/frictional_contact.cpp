@@ -169,7 +169,12 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
   };
   BlockPgsStats stats;
   auto phase = Clock::now();
-  std::vector<Block> blocks(contacts.size());
+  // The blocks and impulses live in per-thread scratch: island solves call this many times a
+  // step with a few contacts each, and the allocations cost more than the sweeps.
+  thread_local std::vector<Block> blocks;
+  thread_local std::vector<Vec3> lambda;
+  blocks.resize(contacts.size());
+  lambda.resize(contacts.size());
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
     Block& block = blocks[i];
@@ -189,7 +194,6 @@ BlockPgsStats solveFrictionalContacts(std::span<VelocityBody> bodies,
   stats.factorization_seconds = since(phase);
 
   phase = Clock::now();
-  std::vector<Vec3> lambda(contacts.size());
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const FrictionalContact& c = contacts[i];
     const Block& block = blocks[i];
