@@ -30,6 +30,22 @@ BezierPatch::BezierPatch(int degree_s, int degree_t, std::vector<Vec3> control_p
   for (std::size_t k = 0; k < points_.size(); ++k) {
     requireFinite(points_[k], "Bezier control point " + toText(k));
   }
+  // A bicubic's power-basis coefficients, A = M P Mᵀ with M the cubic Bernstein-to-power matrix
+  // (B_j(t) = Σ_k M_kj tᵏ), for bicubicJet.
+  power_.fill(Vec3::Zero());
+  if (degree_s == 3 && degree_t == 3) {
+    constexpr double M[4][4] = {{1, 0, 0, 0}, {-3, 3, 0, 0}, {3, -6, 3, 0}, {-1, 3, -3, 1}};
+    for (int a = 0; a < 4; ++a) {
+      for (int b = 0; b < 4; ++b) {
+        Vec3 sum = Vec3::Zero();
+        for (int i = 0; i <= a; ++i) {
+          for (int j = 0; j <= b; ++j)
+            sum += (M[a][i] * M[b][j]) * points_[static_cast<std::size_t>(4 * i + j)];
+        }
+        power_[static_cast<std::size_t>(4 * a + b)] = sum;
+      }
+    }
+  }
 }
 
 BezierPatch BezierPatch::placed(const AffinePlacement& placement) const {
@@ -42,15 +58,11 @@ BezierPatch BezierPatch::placed(const AffinePlacement& placement) const {
 
 namespace {
 
-// The jet of a patch of degrees (kS, kT) to order kOrder known at compile time, or given at run
-// time (< 0): the same operations in the same order either way (bitwise the same jets), unrolled
-// for the full jets of bicubics.
-template <int kS, int kT, int kOrder>
-SurfaceJet bezierJet(const std::vector<Vec3>& points, int degree_s, int degree_t, double s,
-                     double t, JetOrder order) {
-  const int ds = kS >= 0 ? kS : degree_s;
-  const int dt = kT >= 0 ? kT : degree_t;
-  const int k = kOrder >= 0 ? kOrder : static_cast<int>(order);
+// The jet of a patch of any degrees to `order` from its control points (the Bernstein basis and
+// its derivatives in each direction, then the tensor contraction).
+SurfaceJet bezierJet(const std::vector<Vec3>& points, int ds, int dt, double s, double t,
+                     JetOrder order) {
+  const int k = static_cast<int>(order);
   // Basis values and derivatives in each direction: b[d][i] = d-th derivative of B_i.
   double bs[4][kMaxBezierDegree + 1];
   double bt[4][kMaxBezierDegree + 1];
@@ -89,14 +101,70 @@ SurfaceJet bezierJet(const std::vector<Vec3>& points, int degree_s, int degree_t
   return jet;
 }
 
+// Taylor coefficients at x of the cubic Σ_k p[k] xᵏ, shifted by Horner's rule (synthetic
+// division): q[k] = p⁽ᵏ⁾(x)/k!, for k < kCount (each pass gives one more).
+template <int kCount>
+[[gnu::always_inline]] inline void taylorShift(const Vec3 (&p)[4], double x, Vec3 (&q)[4]) {
+  Vec3 d[4] = {p[0], p[1], p[2], p[3]};
+  for (int pass = 0; pass < kCount; ++pass) {
+    for (int k = 2; k >= pass; --k)
+      d[k] += x * d[k + 1];
+  }
+  for (int k = 0; k < 4; ++k)
+    q[k] = d[k];
+}
+
+// The full jet of a bicubic from its power-basis coefficients: the polynomial's Taylor
+// coefficients C_ab at (s, t), shifted in t row by row and then in s column by column (only the
+// C_ab with a + b ≤ 3), and ∂ᵃ∂ᵇc = a! b! C_ab. 44 vector multiply-adds, where the Bernstein
+// contraction takes 104 and two basis evaluations.
+SurfaceJet bicubicJet(const std::array<Vec3, 16>& A, double s, double t) {
+  // Shift in t: D[b][i] = C_ib of row i's cubic in t.
+  Vec3 D[4][4];
+  for (int i = 0; i < 4; ++i) {
+    const Vec3 row[4] = {A[4 * i], A[4 * i + 1], A[4 * i + 2], A[4 * i + 3]};
+    Vec3 q[4];
+    taylorShift<3>(row, t, q);
+    for (int b = 0; b < 4; ++b)
+      D[b][i] = q[b];
+  }
+  // Shift in s, as far as each order b needs.
+  Vec3 C0[4], C1[4], C2[4], C3[4];
+  taylorShift<3>(D[0], s, C0);
+  taylorShift<3>(D[1], s, C1);
+  taylorShift<2>(D[2], s, C2);
+  taylorShift<1>(D[3], s, C3);
+  SurfaceJet jet;
+  jet.order = JetOrder::kThird;
+  jet.c = C0[0];
+  jet.c_s = C0[1];
+  jet.c_t = C1[0];
+  jet.c_ss = 2.0 * C0[2];
+  jet.c_st = C1[1];
+  jet.c_tt = 2.0 * C2[0];
+  jet.c_sss = 6.0 * C0[3];
+  jet.c_sst = 2.0 * C1[2];
+  jet.c_stt = 2.0 * C2[1];
+  jet.c_ttt = 6.0 * C3[0];
+  return jet;
+}
+
 }  // namespace
 
 SurfaceJet BezierPatch::evaluate(double s, double t, JetOrder order) const {
-  if (degree_s_ == 3 && degree_t_ == 3) {
-    return order == JetOrder::kThird ? bezierJet<3, 3, 3>(points_, 3, 3, s, t, order)
-                                     : bezierJet<3, 3, -1>(points_, 3, 3, s, t, order);
-  }
-  return bezierJet<-1, -1, -1>(points_, degree_s_, degree_t_, s, t, order);
+  if (degree_s_ != 3 || degree_t_ != 3)
+    return bezierJet(points_, degree_s_, degree_t_, s, t, order);
+  // Bicubics: the full jet, the orders not asked for cleared (the same values at every order).
+  SurfaceJet jet = bicubicJet(power_, s, t);
+  jet.order = order;
+  const int k = static_cast<int>(order);
+  if (k < 3)
+    jet.c_sss = jet.c_sst = jet.c_stt = jet.c_ttt = Vec3::Zero();
+  if (k < 2)
+    jet.c_ss = jet.c_st = jet.c_tt = Vec3::Zero();
+  if (k < 1)
+    jet.c_s = jet.c_t = Vec3::Zero();
+  return jet;
 }
 
 BezierSurface::BezierSurface(std::vector<BezierPatch> patches)

@@ -106,6 +106,49 @@ TEST(SurfaceJetTest, LowerOrderEvaluationsAgreeWithFullOnes) {
   }
 }
 
+// Bicubics are evaluated from power-basis coefficients by Taylor shifts, other degrees by the
+// Bernstein basis: the same bicubic raised to degree (4, 4) (P'_i = i/4 P_{i−1} + (1 − i/4) P_i in
+// each direction, the same surface) must give the same jet from the other evaluator.
+TEST(SurfaceJetTest, BicubicJetsAgreeWithTheDegreeElevatedPatch) {
+  std::mt19937 rng(30);
+  const BezierPatch cubic = randomPatch(3, 3, rng);
+  const std::vector<Vec3>& P = cubic.controlPoints();
+  const auto elevate = [](const Vec3& before, const Vec3& here, int i) {
+    return (i / 4.0) * before + (1.0 - i / 4.0) * here;
+  };
+  std::vector<Vec3> rows(20), Q(25);  // first along t (4 × 5), then along s (5 × 5)
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j <= 4; ++j) {
+      rows[static_cast<std::size_t>(5 * i + j)] =
+          elevate(j > 0 ? P[static_cast<std::size_t>(4 * i + j - 1)] : Vec3::Zero(),
+                  j < 4 ? P[static_cast<std::size_t>(4 * i + j)] : Vec3::Zero(), j);
+    }
+  }
+  for (int i = 0; i <= 4; ++i) {
+    for (int j = 0; j <= 4; ++j) {
+      Q[static_cast<std::size_t>(5 * i + j)] =
+          elevate(i > 0 ? rows[static_cast<std::size_t>(5 * (i - 1) + j)] : Vec3::Zero(),
+                  i < 4 ? rows[static_cast<std::size_t>(5 * i + j)] : Vec3::Zero(), i);
+    }
+  }
+  const BezierPatch quartic(4, 4, Q);
+  std::uniform_real_distribution<double> u(-0.05, 1.05);  // ε-extended domains included
+  double worst = 0.0;
+  for (int k = 0; k < 200; ++k) {
+    const double s = u(rng), t = u(rng);
+    const SurfaceJet a = cubic.evaluate(s, t, JetOrder::kThird);
+    const SurfaceJet b = quartic.evaluate(s, t, JetOrder::kThird);
+    for (int i = 0; i <= 3; ++i) {
+      for (int j = 0; i + j <= 3; ++j) {
+        worst = std::max(worst, (a.derivative(i, j) - b.derivative(i, j)).norm() /
+                                    std::max(1.0, b.derivative(i, j).norm()));
+      }
+    }
+  }
+  EXPECT_LT(worst, 1e-12);
+  RecordProperty("worst_relative_difference", ::testing::PrintToString(worst));
+}
+
 TEST(BernsteinTest, PartitionOfUnityAndDerivativesSumToZero) {
   for (int n = 1; n <= kMaxBezierDegree; ++n) {
     double w[kMaxBezierDegree + 1], d1[kMaxBezierDegree + 1], d2[kMaxBezierDegree + 1],

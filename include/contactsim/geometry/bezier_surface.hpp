@@ -2,6 +2,7 @@
 // affine placement of kry-2000 Appendix B (scale, then rotate, then offset).
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "contactsim/geometry/surface.hpp"
@@ -35,6 +36,7 @@ class BezierPatch {
   int degree_s_;
   int degree_t_;
   std::vector<Vec3> points_;
+  std::array<Vec3, 16> power_;  // bicubics: c(s, t) = Σ power_[4i + j] sⁱ tʲ
 };
 
 /// Bézier patches over the unit square, with optional adjacency between them.

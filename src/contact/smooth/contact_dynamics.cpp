@@ -208,6 +208,7 @@ namespace {
 struct BodyInertia {
   const MassProperties& body;
   [[nodiscard]] Wrench times(const Twist& x) const { return body.momentum(x); }
+  [[nodiscard]] Twist solve(const Wrench& f) const { return body.solve(f); }
   template <class Matrix>
   [[nodiscard]] Matrix times(Matrix X) const {
     X.template topRows<3>() = body.inertia() * X.template topRows<3>();
@@ -217,13 +218,16 @@ struct BodyInertia {
 };
 struct PairInertia {
   Mat6 M;
+  Mat6 W;  // M⁻¹, the pair's mobility at body 1
   template <class Matrix>
   [[nodiscard]] Matrix times(const Matrix& X) const {
     return M * X;
   }
+  [[nodiscard]] Twist solve(const Wrench& f) const { return W * f; }
 };
 
-// Fixed-size solve for a mode with N independent coordinates (5 sliding, 3 no-slip, 2 no-spin):
+// Fixed-size solve for a mode with N independent coordinates (3 no-slip, 2 no-spin; sliding's
+// five take solveSliding below):
 // all matrices on the stack, sized at compile time. The constraint wrench on body 1 (body-1
 // coordinates) is f = M (c + H₁ q̈) − drive: for one free body M is its inertia, c = Ḣ₁ q̇ and
 // drive = f_ext + [φ]ᵀ M φ (Newton–Euler, eq. 15); for two free bodies M, c and drive are the
@@ -267,12 +271,7 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, c
   }
   // eq. 28: F M H q̈ = F (drive − M (c + H q̈_p)), restricted to q̈ = T ṙ + q̈_p.
   const Wrench bias = drive - M.times(Twist(c + k.H_1 * qddot_p));
-  Eigen::Matrix<double, 6, N> HT;
-  if constexpr (N == 5) {
-    HT = k.H_1;
-  } else {
-    HT = k.H_1 * T;
-  }
+  const Eigen::Matrix<double, 6, N> HT = k.H_1 * T;
   const ScaledSolve<Eigen::Matrix<double, N, N>> lu(F_1 * M.times(HT));
   if (!lu.ok()) {
     throw NumericalError(
@@ -284,6 +283,56 @@ void solveMode(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, c
   // The constraint wrench from the second row of eq. 19.
   a.wrench_1c = AdT * (M.times(Twist(c + k.H_1 * a.qddot)) - drive);
   a.normal_force = -a.wrench_1c(5);
+}
+
+// Sliding, every coordinate independent (eqs. 21–28): F's five rows (eq. 27) leave the constraint
+// wrench one degree of freedom, ^{1c}f = λ w with w = (coef, 1) and λ = f_z, so eq. 19 splits by
+// blocks in frame 1c instead of eq. 28's 5 × 5 system F M H: with Ad = Ad(E_1_1c),
+//   H_c q̈ = u + λ m,   u = Ad⁻¹ (M⁻¹ drive − c),   m = Ad⁻¹ M⁻¹ Ad⁻ᵀ w.
+// H_c's normal row is zero (eqs. 48–49), which gives λ = −u_z / m_z; its ψ̈ column is e₃ (eq. 54).
+// That leaves (ω_x, ω_y, v_x, v_y) = (Ω₁ Ω₂; V₁ V₂) (s̈, ẗ, ü, v̈), whose V₁ = −(|c_s| a; 0 b)
+// (eqs. 48–49) is triangular and regular: eliminating (s̈, ẗ) leaves the 2 × 2 Schur complement
+// Ω₂ − Ω₁ V₁⁻¹ V₂, the relative curvature, singular at conforming contact (kry-pai-2002 §3.2).
+template <class Inertia>
+void solveSliding(const ContactKinematics& k, const Inertia& M, const Wrench& drive, const Twist& c,
+                  const double (&coef)[5], ContactAcceleration& a) {
+  constexpr const char* kSingular =
+      "smooth contact: the contact system F M H is singular or ill-conditioned "
+      "(near-conforming contact, kry-pai-2002 §3.2)";
+  // The wrench direction and both accelerations in frame 1c.
+  const Frame E_1c_1 = k.E_1_1c.inverse(Eigen::Isometry);
+  Wrench w;
+  w << coef[0], coef[1], coef[2], coef[3], coef[4], 1.0;
+  const Twist u = transformTwist(E_1c_1, Twist(M.solve(drive) - c));
+  const Twist m = transformTwist(E_1c_1, M.solve(transformWrench(k.E_1_1c, w)));
+  // The normal row: λ (zero m_z: F M H singular).
+  if (!(std::abs(m(5)) > 1e-10 * m.norm()))
+    throw NumericalError(kSingular);
+  const double lambda = -u(5) / m(5);
+  const Vec6 r = u + lambda * m;
+  // The tangential rows: V₁⁻¹ by back substitution, then the Schur complement S by Cramer's rule
+  // (singular when its columns are parallel to 1e-10).
+  const Mat65& H = k.H_c;
+  const auto V1inv = [&](const Eigen::Vector2d& y) {  // V₁⁻¹ y
+    const double t = y(1) / H(4, 1);
+    return Eigen::Vector2d((y(0) - H(3, 1) * t) / H(3, 0), t);
+  };
+  const Eigen::Matrix2d Om1 = H.block<2, 2>(0, 0), Om2 = H.block<2, 2>(0, 2);
+  Eigen::Matrix2d V1inv_V2;
+  V1inv_V2 << V1inv(H.block<2, 1>(3, 2)), V1inv(H.block<2, 1>(3, 3));
+  const Eigen::Matrix2d S = Om2 - Om1 * V1inv_V2;
+  const double det = S(0, 0) * S(1, 1) - S(0, 1) * S(1, 0);
+  if (!(std::abs(det) > 1e-10 * S.col(0).norm() * S.col(1).norm()))
+    throw NumericalError(kSingular);
+  const Eigen::Vector2d V1inv_rv = V1inv(r.segment<2>(3));
+  const Eigen::Vector2d rhs = r.head<2>() - Om1 * V1inv_rv;
+  const Eigen::Vector2d uv((S(1, 1) * rhs(0) - S(0, 1) * rhs(1)) / det,
+                           (S(0, 0) * rhs(1) - S(1, 0) * rhs(0)) / det);
+  const Eigen::Vector2d st = V1inv_rv - V1inv_V2 * uv;
+  // ψ̈ from the ω_z row.
+  a.qddot << st, uv, r(2) - H.block<1, 2>(2, 0).dot(st) - H.block<1, 2>(2, 2).dot(uv);
+  a.wrench_1c = lambda * w;
+  a.normal_force = -lambda;
 }
 
 // What contactAcceleration computes before the mode's solve: the relative velocities, and each
@@ -326,7 +375,7 @@ void solve(const ContactKinematics& k, const Vec5& qdot, const Inertia& M, const
   const ModeStructure& m = structure(mode);
   switch (m.independent.size()) {
     case 5:
-      solveMode<5>(k, qdot, M, drive, c, m, shares.coef, a);
+      solveSliding(k, M, drive, c, shares.coef, a);
       break;
     case 3:
       solveMode<3>(k, qdot, M, drive, c, m, shares.coef, a);
@@ -425,7 +474,7 @@ ContactAcceleration contactAcceleration(const ContactKinematics& k, const Vec5& 
   const Eigen::LLT<Mat6> W_llt(W);
   if (W_llt.info() != Eigen::Success)
     throw NumericalError("smooth contact: the pair's mobility is not positive definite");
-  const PairInertia M{W_llt.solve(Mat6::Identity())};
+  const PairInertia M{W_llt.solve(Mat6::Identity()), W};
   const Twist a0 = body1.solve(drive1) - X * m2.solve(drive2);
   const Twist c = k.hdot_qdot_1 - spatialCross(a.phi) * across;
   solve(k, qdot, M, Wrench(M.M * a0), c, mode, shares, a);
