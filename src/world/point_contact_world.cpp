@@ -210,8 +210,8 @@ const PointContactStepStats& PointContactWorld::step() {
     // A gap may close within the step; a penetration is pushed out by a fraction per step.
     g.contact.target_normal_velocity =
         separation >= 0.0 ? -separation / h : -settings_.baumgarte * separation / h;
-    g.contact.drift_velocity = world_detail::rotationDriftVelocity(
-        velocity_bodies[g.a], velocity_bodies[g.b], g.contact.point, h);
+    g.contact.drift_velocity = world_detail::pointDriftVelocity(
+        velocity_bodies[g.a], velocity_bodies[g.b], g.contact.point, g.contact.normal, h);
     contacts.push_back(g.contact);
     impulses.push_back(settings_.warm_start ? warmStart(g) : Vec3::Zero());
   }

@@ -442,8 +442,8 @@ void VolumeContactWorld::solvePoints(std::vector<VelocityBody>& velocity_bodies,
       // A depth beyond the slop is pushed out by a fraction per step (Baumgarte).
       const double excess = -point.separation - settings_.slop;
       c.target_normal_velocity = excess > 0.0 ? settings_.baumgarte * excess / h : 0.0;
-      c.drift_velocity = world_detail::rotationDriftVelocity(velocity_bodies[p.a],
-                                                             velocity_bodies[p.b], c.point, h);
+      c.drift_velocity = world_detail::pointDriftVelocity(
+          velocity_bodies[p.a], velocity_bodies[p.b], c.point, c.normal, h);
       Vec3 impulse = Vec3::Zero();
       if (settings_.warm_start && warm != warm_points_.end()) {
         const auto found = warm->second.find(point.feature);

@@ -29,16 +29,16 @@
 // The slip of E1 (issue 26: < 1e-5 m with μ = 1). Symplectic Euler moves the centre by h v and
 // turns the body by exp(hω) about it, which carries a point held at zero velocity by ½h² ω×(ω×r)
 // per step towards the centre: 2.9e-5 m over the cube's pivot at 1 ms before the worlds aimed
-// their contacts against it (world/velocity_world_bodies.hpp, rotationDriftVelocity; 8.8e-7 m
-// after). The 6D contact holds one point, its patch centre, which lies inside the overlap: 2/3
-// of E1's depth above E1 for a wedge. The block rolls about it, and E1 moves by the angle turned
-// times that height. §5.7's compliance sinks a loaded contact below the target volume at α f_n
-// (f_n an impulse, so the sinking per step grows as h²): at α = 0.2 the cube's E1 sinks 9.7e-5 m
-// during the pivot at 1 ms (4.7e-5 m at 0.5 ms) and rolls 1.6e-5 m (7.9e-6 m) sideways, the
-// slender block's 2.0e-4 m and 1.8e-5 m (9.9e-5 m, 8.7e-6 m); with α = 0 (the rigid 6D contact)
-// E1 sinks 1e-5 m and stays within 6e-7 m. The 6D tests assert both: the patch centre's
-// material point sticks (< 2e-6 m; 9.0e-7 m for the cube at 1 ms), and E1 moves by no more than
-// the rolling about it.
+// their contacts against it (world/velocity_world_bodies.hpp, rotationDriftVelocity and, its
+// tangential part, pointDriftVelocity; 9.7e-7 m after). The 6D contact holds one point, its patch
+// centre, which lies inside the overlap: 2/3 of E1's depth above E1 for a wedge. The block rolls
+// about it, and E1 moves by the angle turned times that height. §5.7's compliance sinks a loaded
+// contact below the target volume at α f_n (f_n an impulse, so the sinking per step grows as h²):
+// at α = 0.2 the cube's E1 sinks 9.7e-5 m during the pivot at 1 ms (4.7e-5 m at 0.5 ms) and
+// rolls 1.6e-5 m (7.9e-6 m) sideways, the slender block's 2.0e-4 m and 1.8e-5 m (9.9e-5 m, 8.7e-6
+// m); with α = 0 (the rigid 6D contact) E1 sinks 1e-5 m and stays within 6e-7 m. The 6D tests
+// assert both: the patch centre's material point sticks (< 2e-6 m; 9.0e-7 m for the cube at 1 ms),
+// and E1 moves by no more than the rolling about it.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -27,10 +27,10 @@ struct FrictionalContact {
   /// level: u_n ≥ target, λ_n ≥ 0, complementary). 0 for resting contact; −gap/h lets a gap close
   /// within the step; +β·depth/h pushes a penetration out.
   double target_normal_velocity = 0.0;
-  /// The relative velocity (world) the contact aims for in addition, all three components: 0 for
-  /// the plain velocity-level contact; the worlds set the position update's rotation drift taken
-  /// back (world/velocity_world_bodies.hpp, rotationDriftVelocity), so that points held together
-  /// stay together over the step, not only at its end velocities.
+  /// The relative velocity (world) the contact aims for in addition: 0 for the plain
+  /// velocity-level contact; the worlds set the tangential part of the position update's rotation
+  /// drift taken back (world/velocity_world_bodies.hpp, pointDriftVelocity), so that points held
+  /// together stay together over the step, not only at its end velocities.
   Vec3 drift_velocity = Vec3::Zero();
 };
 

@@ -27,7 +27,8 @@ struct VolumeContact {
   /// while it pushes (as FrictionalContact::target_normal_velocity): 0 for resting contact.
   double target_normal_velocity = 0.0;
   /// The relative linear velocity (world) at the patch centre the contact aims for in addition:
-  /// the position update's rotation drift taken back (as FrictionalContact::drift_velocity).
+  /// the position update's rotation drift taken back (world/velocity_world_bodies.hpp,
+  /// rotationDriftVelocity).
   Vec3 drift_velocity = Vec3::Zero();
 };
 
