@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 
 #include "islands.hpp"
+#include "mixed_blocks.hpp"
 
 namespace contactsim::world_detail {
 
@@ -24,18 +25,44 @@ constexpr std::size_t kParallelContacts = 512;
 struct IslandProblem {
   std::vector<std::size_t> bodies;    // global indices
   std::vector<std::size_t> contacts;  // global indices
+  std::vector<std::size_t> patches;   // global indices of the 6D contacts
   BlockPgsStats stats;
 };
+
+// The island's constraints (contacts or patches) `which`, their bodies renumbered by `local`,
+// with their warm starts.
+template <class Constraint, class Warm, class Local>
+void gather(const std::vector<std::size_t>& which, const std::vector<Constraint>& all,
+            const std::vector<Warm>& all_warm, const Local& local, std::vector<Constraint>& out,
+            std::vector<Warm>& out_warm) {
+  for (std::size_t c : which) {
+    Constraint k = all[c];
+    k.body_a = local(k.body_a);
+    k.body_b = local(k.body_b);
+    out.push_back(k);
+    out_warm.push_back(all_warm[c]);
+  }
+}
 
 }  // namespace
 
 BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vector<bool>& fixed,
                              const std::vector<FrictionalContact>& contacts,
                              std::vector<Vec3>& impulses, const BlockPgsOptions& options) {
+  std::vector<Wrench> no_wrenches;
+  return solveByIslands(bodies, fixed, contacts, impulses, {}, no_wrenches, options);
+}
+
+BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vector<bool>& fixed,
+                             const std::vector<FrictionalContact>& contacts,
+                             std::vector<Vec3>& impulses, const std::vector<VolumeContact>& patches,
+                             std::vector<Wrench>& wrenches, const BlockPgsOptions& options) {
   // 1. Islands of the contacts' free bodies; each contact to the island of its free body.
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   pairs.reserve(contacts.size());
   for (const FrictionalContact& c : contacts)
+    pairs.emplace_back(c.body_a, c.body_b);
+  for (const VolumeContact& c : patches)
     pairs.emplace_back(c.body_a, c.body_b);
   const IslandPartition partition = buildIslands(fixed, pairs);
   std::vector<IslandProblem> problems(partition.islands.size());
@@ -49,18 +76,29 @@ BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vecto
     const std::size_t free = fixed[contacts[c].body_a] ? contacts[c].body_b : contacts[c].body_a;
     problems[slot[free]].contacts.push_back(c);
   }
+  wrenches.resize(patches.size(), Wrench::Zero());
+  for (std::size_t c = 0; c < patches.size(); ++c) {
+    const std::size_t free = fixed[patches[c].body_a] ? patches[c].body_b : patches[c].body_a;
+    problems[slot[free]].patches.push_back(c);
+  }
   // 2. Each island alone (its free bodies, then the fixed bodies it touches, in index order);
   // in parallel where there is enough to share (small islands cost less than the threads).
   const auto solveIsland = [&](std::size_t k) {
     IslandProblem& p = problems[k];
-    if (p.contacts.empty())
+    if (p.contacts.empty() && p.patches.empty())
       return;
     p.bodies = partition.islands[k];
+    const auto addFixed = [&](std::size_t i) {
+      if (fixed[i] && std::find(p.bodies.begin(), p.bodies.end(), i) == p.bodies.end())
+        p.bodies.push_back(i);
+    };
     for (std::size_t c : p.contacts) {
-      for (std::size_t i : {contacts[c].body_a, contacts[c].body_b}) {
-        if (fixed[i] && std::find(p.bodies.begin(), p.bodies.end(), i) == p.bodies.end())
-          p.bodies.push_back(i);
-      }
+      addFixed(contacts[c].body_a);
+      addFixed(contacts[c].body_b);
+    }
+    for (std::size_t c : p.patches) {
+      addFixed(patches[c].body_a);
+      addFixed(patches[c].body_b);
     }
     std::sort(p.bodies.begin(), p.bodies.end());
     const auto local = [&](std::size_t i) {
@@ -76,14 +114,26 @@ BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vecto
     island_impulses.clear();
     for (std::size_t i : p.bodies)
       island_bodies.push_back(bodies[i]);
-    for (std::size_t c : p.contacts) {
-      FrictionalContact contact = contacts[c];
-      contact.body_a = local(contact.body_a);
-      contact.body_b = local(contact.body_b);
-      island_contacts.push_back(contact);
-      island_impulses.push_back(impulses[c]);
+    gather(p.contacts, contacts, impulses, local, island_contacts, island_impulses);
+    if (p.patches.empty()) {
+      p.stats = solveFrictionalContacts(island_bodies, island_contacts, island_impulses, options);
+    } else {
+      // 6D blocks too (mesh–mesh pairs): both kinds in one Gauss–Seidel (mixed_blocks.hpp).
+      std::vector<VolumeContact> island_patches;
+      std::vector<Wrench> island_wrenches;
+      gather(p.patches, patches, wrenches, local, island_patches, island_wrenches);
+      const MixedBlockStats mixed =
+          solveMixedBlocks(island_bodies, island_contacts, island_impulses, island_patches,
+                           island_wrenches, options);
+      p.stats = mixed.point;
+      p.stats.iterations = mixed.iterations;
+      p.stats.update_norm = mixed.update_norm;
+      p.stats.converged = mixed.converged;
+      p.stats.sliding += mixed.volume.sliding;
+      p.stats.separating += mixed.volume.separating;
+      for (std::size_t j = 0; j < p.patches.size(); ++j)
+        wrenches[p.patches[j]] = island_wrenches[j];
     }
-    p.stats = solveFrictionalContacts(island_bodies, island_contacts, island_impulses, options);
     // Each island writes only its own free bodies and contacts.
     for (std::size_t j = 0; j < p.bodies.size(); ++j) {
       if (!fixed[p.bodies[j]])

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contact/point/frictional_contact.hpp"
+#include "contact/volume/volume_contact.hpp"
 
 namespace contactsim::world_detail {
 
@@ -19,5 +20,13 @@ namespace contactsim::world_detail {
 BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vector<bool>& fixed,
                              const std::vector<FrictionalContact>& contacts,
                              std::vector<Vec3>& impulses, const BlockPgsOptions& options);
+
+/// The same with 6D patch contacts beside the point contacts (`wrenches` their warm start and
+/// answer, as solveVolumeContacts): an island with both is solved by solveMixedBlocks, one with
+/// point contacts only exactly as above.
+BlockPgsStats solveByIslands(std::vector<VelocityBody>& bodies, const std::vector<bool>& fixed,
+                             const std::vector<FrictionalContact>& contacts,
+                             std::vector<Vec3>& impulses, const std::vector<VolumeContact>& patches,
+                             std::vector<Wrench>& wrenches, const BlockPgsOptions& options);
 
 }  // namespace contactsim::world_detail

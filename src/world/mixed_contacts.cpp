@@ -85,6 +85,7 @@ double MixedWorld::reach(const Body& body) const {
 }
 
 std::vector<MixedWorld::Generated> MixedWorld::generateContacts() {
+  patches_.clear();
   // Phase 1: each body's bounding sphere (a half-space's plane, world) once.
   std::vector<Vec3> centre(bodies_.size());
   std::vector<double> radius(bodies_.size()), plane_offset(bodies_.size());

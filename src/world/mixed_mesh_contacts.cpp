@@ -9,11 +9,10 @@
 //    coplanar triangles merged into faces), by their manifold within the margin as polyhedra
 //    meet (collision/convex_contact) — speculative, 3×3 point blocks as the design has for
 //    polyhedra;
-//  - any other mesh pair (a non-convex mesh): the point-based contacts of bouchard-2015 §6 from
-//    the pair's intersection volume (world/mesh_point_contacts; a polyhedron as the closed mesh of
-//    its faces). They exist only where the bodies overlap (V > 0); the overlap is pushed out by
-//    the Baumgarte fraction.
-// The 6D blocks of the design are not used here yet: every block of a mixed island is a point.
+//  - any other mesh pair (a non-convex mesh): one 6D patch contact of bouchard-2015 from the
+//    pair's intersection volume (a polyhedron as the closed mesh of its faces), solved with the
+//    island's point blocks (world/mixed_blocks). It exists only where the bodies overlap (V > 0);
+//    the overlap is pushed out by the Baumgarte fraction.
 #include <algorithm>
 #include <map>
 
@@ -23,7 +22,6 @@
 #include "collision/manifold_reduction.hpp"
 #include "contactsim/error.hpp"
 #include "math/disjoint_sets.hpp"
-#include "mesh_point_contacts.hpp"
 #include "mixed_world.hpp"
 
 namespace contactsim::world_detail {
@@ -194,8 +192,18 @@ void MixedWorld::addMeshPair(std::size_t a, std::size_t b, double mu, std::vecto
             : intersectionVolume(*A.rays, X_WA, *B.rays, X_WB, {resolution_}).moments;
     if (!(moments.volume > 0.0))
       return;
-    points = meshPointContacts(*A.rays, X_WA, *B.rays, X_WB, contactPatch(moments), A.convex.get(),
-                               B.convex.get());
+    // bouchard-2015 §3, §5: one 6D contact at the patch (the design's "6D blocks for mesh–mesh
+    // pairs"), pushing while the bodies overlap; its mean depth V/‖∇V‖ (a slab of area S and
+    // depth d: V = S d, ‖∇V‖ = S).
+    GeneratedPatch patch;
+    patch.contact.body_a = a;
+    patch.contact.body_b = b;
+    patch.contact.patch = contactPatch(moments);
+    patch.contact.friction = mu;
+    const double gradient = moments.gradient.norm();
+    patch.depth = gradient > 0.0 ? moments.volume / gradient : 0.0;
+    patches_.push_back(std::move(patch));
+    return;
   }
   const double radius = std::min(reach(A), reach(B));
   for (const ContactPoint& p : reduceManifold(std::move(points), settings_.max_points_per_pair,

@@ -86,6 +86,13 @@ MixedWorld::MixedWorld(const WorldDescription& description)
                               " m inside " + bodyLabel(b, names_[b]));
     }
   }
+  for (const GeneratedPatch& p : patches_) {
+    if (p.depth > settings_.initial_penetration_tolerance) {
+      const std::size_t a = p.contact.body_a, b = p.contact.body_b;
+      throw InvalidInputError(bodyLabel(a, names_[a]) + ": starts " + toText(p.depth) +
+                              " m (mean depth of the overlap) inside " + bodyLabel(b, names_[b]));
+    }
+  }
   for (const Body& b : bodies_)
     fixed_.push_back(b.fixed);
   islands_ = buildIslands(fixed_, {});
@@ -124,8 +131,27 @@ const PointContactStepStats& MixedWorld::step() {
     last_.warm_started += warm ? 1 : 0;
     impulses.push_back(warm.value_or(Vec3::Zero()));
   }
-  last_.contacts = contacts.size();
-  last_.solve = solveByIslands(velocity_bodies, fixed_, contacts, impulses, settings_.solver);
+  // The 6D patches: pushed out of their overlap by the Baumgarte fraction, warm started by last
+  // step's wrench of the pair moved to the new centre (τ + (c_old − c_new) × f).
+  std::vector<VolumeContact> patches;
+  std::vector<Wrench> wrenches;
+  for (GeneratedPatch& p : patches_) {
+    p.contact.target_normal_velocity = settings_.baumgarte * p.depth / h;
+    Wrench warm = Wrench::Zero();
+    const auto last = patch_warm_.find({p.contact.body_a, p.contact.body_b});
+    if (settings_.warm_start && last != patch_warm_.end()) {
+      const Vec3 f = linear(last->second.second);
+      warm = spatial(Vec3(angular(last->second.second)) +
+                         (last->second.first - p.contact.patch.center).cross(f),
+                     f);
+      ++last_.warm_started;
+    }
+    patches.push_back(p.contact);
+    wrenches.push_back(warm);
+  }
+  last_.contacts = contacts.size() + patches.size();
+  last_.solve = solveByIslands(velocity_bodies, fixed_, contacts, impulses, patches, wrenches,
+                               settings_.solver);
 
   warm_.clear();
   records_.clear();
@@ -136,6 +162,13 @@ const PointContactStepStats& MixedWorld::step() {
                    impulses[k]);
     records_.push_back(
         {c.body_a, c.body_b, c.point, c.normal, generated[k].separation, impulses[k]});
+  }
+  patch_warm_.clear();
+  for (std::size_t k = 0; k < patches.size(); ++k) {
+    const VolumeContact& c = patches[k];
+    patch_warm_[{c.body_a, c.body_b}] = {c.patch.center, wrenches[k]};
+    records_.push_back({c.body_a, c.body_b, c.patch.center, c.patch.normal(), -patches_[k].depth,
+                        Vec3(linear(wrenches[k])), true, Vec3(angular(wrenches[k]))});
   }
   for (std::size_t i = 0; i < bodies_.size(); ++i)
     moveWithVelocities(bodies_[i], velocity_bodies[i], h, time_);

@@ -34,6 +34,7 @@
 #include "collision/surface_proximity.hpp"
 #include "contact/point/frictional_contact.hpp"
 #include "contact/smooth/smooth_contact.hpp"
+#include "contact/volume/volume_contact.hpp"
 #include "contact_models.hpp"
 #include "contactsim/collision/convex_polyhedron.hpp"
 #include "contactsim/world/world_description.hpp"
@@ -101,6 +102,13 @@ class MixedWorld {
     std::vector<std::optional<SurfacePoint>> edges;     // their deepest points' projections
     SmoothMeshMemory mesh;                              // smooth against a mesh
   };
+  // One 6D patch contact of a step (a mesh pair that is not two convex shapes: bouchard-2015 §4,
+  // the patch of the intersection volume) with its mean depth V/‖∇V‖.
+  struct GeneratedPatch {
+    VolumeContact contact;
+    double depth = 0.0;
+  };
+  // The step's contacts: the point contacts returned, the 6D patches into patches_.
   std::vector<Generated> generateContacts();
   int collideClosing(const std::vector<Generated>& contacts);  // mixed_impacts.cpp
   // Continuous smooth contact of a body alone on a fixed smooth body (mixed_continuous.cpp).
@@ -137,7 +145,10 @@ class MixedWorld {
   CollisionSettings collisions_;                  // friction and thresholds of continuous contacts
   std::map<std::size_t, Continuous> continuous_;  // by free body
   std::map<std::pair<std::size_t, std::size_t>, NewtonMemory> newton_;
-  ImpulseMemory warm_;  // last step's impulses, for warm starts
+  ImpulseMemory warm_;                   // last step's impulses, for warm starts
+  std::vector<GeneratedPatch> patches_;  // this step's 6D patches (generateContacts)
+  // Last step's patch wrenches per pair (world axes, torque about the centre), for warm starts.
+  std::map<std::pair<std::size_t, std::size_t>, std::pair<Vec3, Wrench>> patch_warm_;
   std::vector<PointContactRecord> records_;
   IslandPartition islands_;
   std::vector<WorldEvent> events_;

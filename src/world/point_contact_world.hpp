@@ -58,6 +58,10 @@ struct PointContactRecord {
   Vec3 normal = Vec3::UnitZ();
   double separation = 0.0;
   Vec3 impulse = Vec3::Zero();
+  /// A mixed world's 6D patch (bouchard-2015): `point` its centre, `separation` minus its mean
+  /// depth, `torque_impulse` the wrench's angular part about the centre.
+  bool patch = false;
+  Vec3 torque_impulse = Vec3::Zero();
 };
 
 struct PointContactStepStats {

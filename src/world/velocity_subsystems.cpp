@@ -98,10 +98,11 @@ ContactInfo contactInfo(const PointContactRecord& r, std::size_t a, std::size_t 
   ContactInfo c;
   c.body_a = a;
   c.body_b = b;
-  c.model = ContactModel::kPoint;
+  c.model = r.patch ? ContactModel::k6D : ContactModel::kPoint;
   c.point = r.point;
   c.normal = r.normal;
   c.force = r.impulse / h;
+  c.torque = r.torque_impulse / h;
   c.normal_force = c.force.dot(c.normal);
   return c;
 }

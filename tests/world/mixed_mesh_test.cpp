@@ -109,11 +109,7 @@ TEST(MixedMesh, ConvexMeshesMeetAsPolyhedra) {
           "position": [-0.6, 0.6, 0.1], "shape": {"type": "sphere", "radius": 0.1}})")
                   .world);
   world.advanceTo(1.0);
-  std::vector<ContactInfo> on_box;
-  for (const ContactInfo& c : world.contacts()) {
-    if (c.body_a == 1 || c.body_b == 1)
-      on_box.push_back(c);
-  }
+  const std::vector<ContactInfo> on_box = test::contactsOn(world.contacts(), 1);
   ASSERT_EQ(on_box.size(), 4u);
   for (const ContactInfo& c : on_box) {
     EXPECT_NEAR(std::abs(c.point.x() - 0.1), 0.2, 1e-9);
@@ -123,6 +119,42 @@ TEST(MixedMesh, ConvexMeshesMeetAsPolyhedra) {
               1e-9 * m * test::kMixedG);
   EXPECT_NEAR(world.state(1).position.z(), 0.1, 1e-9);
   EXPECT_LT(world.state(1).worldAngularVelocity().norm(), 1e-9);
+}
+
+// A mesh pair that is not two convex shapes meets by one 6D patch (bouchard-2015 §3–5, the
+// design's "6D blocks for mesh–mesh pairs"): a free bumpy cube (not convex) dropped 1 mm onto a
+// fixed mesh slab comes to rest on one patch contact whose force is its weight m g and whose
+// torque about the patch centre holds it from turning, (c − com) × (m g ẑ) + τ = 0 (static
+// equilibrium, no Baumgarte push-out: the overlap it lands with stays). A smooth ball elsewhere
+// makes the world mixed.
+TEST(MixedMesh, ANonConvexMeshRestsOnOneSixDPatchCarryingItsWeight) {
+  const double m = 0.1;
+  World world(mixedScene(R"("integrator": {"method": "semi-implicit-euler", "step": 0.001},
+      "models": {"point": {"tolerance": 1e-14, "max_iterations": 5000, "baumgarte": 0.0}})",
+                         R"({"name": "slab", "fixed": true, "position": [0, 0, -0.1],
+          "material": {"friction": 0.8},
+          "shape": {"type": "box", "half_extents": [1, 1, 0.1], "representation": "mesh"}},
+         {"name": "bumpy", "mass": 0.1, "position": [0.1, -0.05, 0.028],
+          "material": {"friction": 0.8},
+          "shape": {"type": "bumpy-cube", "half_extent": 0.025, "subdivisions": 6,
+                    "amplitude": 0.002, "bumps_per_edge": 2}},
+         {"name": "ball", "mass": 1.0, "inertia": [0.004, 0.004, 0.004],
+          "position": [-0.6, 0.6, 0.1], "shape": {"type": "sphere", "radius": 0.1}})")
+                  .world);
+  world.advanceTo(0.5);
+  const std::vector<ContactInfo> on_cube = test::contactsOn(world.contacts(), 1);
+  ASSERT_EQ(on_cube.size(), 1u);
+  const ContactInfo& patch = on_cube[0];
+  EXPECT_EQ(patch.model, ContactModel::k6D);
+  const double sign = patch.body_a == 1 ? 1.0 : -1.0;
+  const Vec3 weight = m * test::kMixedG * Vec3::UnitZ();
+  EXPECT_NEAR((sign * patch.force - weight).norm(), 0.0, 1e-9 * m * test::kMixedG);
+  const Vec3 com = world.state(1).position;
+  EXPECT_NEAR(((patch.point - com).cross(sign * patch.force) + sign * patch.torque).norm(), 0.0,
+              1e-9 * m * test::kMixedG * 0.025);
+  EXPECT_LT(world.state(1).worldLinearVelocity().norm(), 1e-9);
+  EXPECT_LT(world.state(1).worldAngularVelocity().norm(), 1e-7);
+  EXPECT_GT(com.z(), 0.02);  // on the slab, not through it
 }
 
 // The shipped coin on the bumpy mesh floor: at every sample the coin (a torus, R = 2.5 cm,

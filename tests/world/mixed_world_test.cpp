@@ -53,11 +53,7 @@ TEST(MixedWorld, BoxOnASmoothPlaneStandsOnItsCorners) {
           "position": [-1, 1, 0.1], "shape": {"type": "sphere", "radius": 0.1}})")
                   .world);
   world.advanceTo(1.0);
-  std::vector<ContactInfo> on_box;
-  for (const ContactInfo& c : world.contacts()) {
-    if (c.body_a == 1 || c.body_b == 1)
-      on_box.push_back(c);
-  }
+  const std::vector<ContactInfo> on_box = test::contactsOn(world.contacts(), 1);
   ASSERT_EQ(on_box.size(), 4u);
   for (const ContactInfo& c : on_box) {
     EXPECT_NEAR(std::abs(c.point.x() - 0.3), 0.2, 1e-6);
