@@ -5,6 +5,7 @@
 // surface_proximity between two smooth surfaces), Newton warm started from the last step.
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -59,6 +60,82 @@ bool nearTessellation(const ProximityShape& smooth, const Frame& E_w_s, const Ve
       return true;
   }
   return false;
+}
+
+// Samples along each boundary curve of an open smooth surface, for its points nearest a
+// polyhedron.
+constexpr int kRimSamples = 16;
+
+// An open smooth surface's boundary — each patch edge without a neighbour — against a convex
+// obstacle: on each curve the point of least signed distance φ (the obstacle's exact distance,
+// collision/smooth_convex_proximity: sampled, then golden section between the neighbours of the
+// least sample), a contact where φ < margin, normal ∇φ (out of the obstacle), ids from `first_id`
+// on. A patch's corner or rim is no stationary point of the surface's distance, so neither
+// Newton on the surface nor the obstacle's vertices and edges find it: the rattleback's patch
+// corner went 1 cm into a box unseen.
+void rimPoints(const ProximityShape& smooth, const Frame& E_w_s, const ConvexObstacle& obstacle,
+               const Frame& E_w_o, double margin, std::uint64_t first_id,
+               std::vector<ContactPoint>& out) {
+  const Surface& surface = smooth.surface();
+  const Frame E_o_s = E_w_o.inverse() * E_w_s;
+  std::uint64_t id = first_id;
+  for (int patch = 0; patch < surface.patchCount(); ++patch) {
+    const PatchDomain& domain = surface.domain(patch);
+    for (int edge = 0; edge < domain.edgeCount(); ++edge, ++id) {
+      if (surface.neighbor(patch, edge))
+        continue;
+      // Phase 1: φ along the curve (obstacle coordinates), its least sample.
+      const auto phi = [&](double alpha) {
+        const Vec2 st = domain.pointOnEdge(edge, alpha);
+        const Vec3 x = E_o_s * surface.evaluate(patch, st.x(), st.y(), JetOrder::kPosition).c;
+        return signedDistance(obstacle, x).value;
+      };
+      int best = 0;
+      double least = std::numeric_limits<double>::infinity();
+      for (int j = 0; j <= kRimSamples; ++j) {
+        const double value = phi(static_cast<double>(j) / kRimSamples);
+        if (value < least) {
+          least = value;
+          best = j;
+        }
+      }
+      // The curve is shorter than the obstacle's reach only where a sample comes near: φ is
+      // 1-Lipschitz and a sample interval spans at most the longest tessellation edge.
+      if (least - smooth.longestEdge() > margin)
+        continue;
+      // Phase 2: golden section between the least sample's neighbours.
+      double lo = static_cast<double>(std::max(best - 1, 0)) / kRimSamples;
+      double hi = static_cast<double>(std::min(best + 1, kRimSamples)) / kRimSamples;
+      const double ratio = 0.5 * (std::sqrt(5.0) - 1.0);
+      double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
+      double f1 = phi(x1), f2 = phi(x2);
+      while (hi - lo > 1e-9) {
+        if (f1 <= f2) {
+          hi = x2;
+          x2 = x1;
+          f2 = f1;
+          x1 = hi - ratio * (hi - lo);
+          f1 = phi(x1);
+        } else {
+          lo = x1;
+          x1 = x2;
+          f1 = f2;
+          x2 = lo + ratio * (hi - lo);
+          f2 = phi(x2);
+        }
+      }
+      // Phase 3: the contact at the least point, if within the margin.
+      const double alpha =
+          least <= std::min(f1, f2) ? static_cast<double>(best) / kRimSamples : 0.5 * (lo + hi);
+      const Vec2 st = domain.pointOnEdge(edge, alpha);
+      const Vec3 on_rim = E_w_s * surface.evaluate(patch, st.x(), st.y(), JetOrder::kPosition).c;
+      const ObstacleDistance d = signedDistance(obstacle, E_w_o.inverse() * on_rim);
+      if (d.value < margin) {
+        out.push_back(
+            {0.5 * (on_rim + E_w_o * d.nearest), E_w_o.linear() * d.gradient, d.value, id});
+      }
+    }
+  }
 }
 
 // The centre of a body's bounding sphere, world.
@@ -265,6 +342,8 @@ void MixedWorld::addFeatureContacts(std::size_t a, std::size_t b, double mu,
            P.vertices().size() + k + 1);
     }
   }
+  rimPoints(*A.smooth, E_w_a, obstacleOf(B), E_w_b, settings_.margin,
+            P.vertices().size() + P.edges().size() + 1, manifold);
   const double radius = std::min(reach(A), P.radius());
   for (const ContactPoint& p : reduceManifold(std::move(manifold), settings_.max_points_per_pair,
                                               settings_.weld_fraction * radius)) {
