@@ -77,7 +77,8 @@ void rimPoints(const ProximityShape& smooth, const Frame& E_w_s, const ConvexObs
                const Frame& E_w_o, double margin, std::uint64_t first_id,
                std::vector<ContactPoint>& out) {
   const Surface& surface = smooth.surface();
-  const Frame E_o_s = E_w_o.inverse() * E_w_s;
+  const Frame E_o_w = E_w_o.inverse();
+  const Frame E_o_s = E_o_w * E_w_s;
   std::uint64_t id = first_id;
   for (int patch = 0; patch < surface.patchCount(); ++patch) {
     const PatchDomain& domain = surface.domain(patch);
@@ -129,7 +130,7 @@ void rimPoints(const ProximityShape& smooth, const Frame& E_w_s, const ConvexObs
           least <= std::min(f1, f2) ? static_cast<double>(best) / kRimSamples : 0.5 * (lo + hi);
       const Vec2 st = domain.pointOnEdge(edge, alpha);
       const Vec3 on_rim = E_w_s * surface.evaluate(patch, st.x(), st.y(), JetOrder::kPosition).c;
-      const ObstacleDistance d = signedDistance(obstacle, E_w_o.inverse() * on_rim);
+      const ObstacleDistance d = signedDistance(obstacle, E_o_w * on_rim);
       if (d.value < margin) {
         out.push_back(
             {0.5 * (on_rim + E_w_o * d.nearest), E_w_o.linear() * d.gradient, d.value, id});
