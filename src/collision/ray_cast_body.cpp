@@ -24,7 +24,11 @@ std::shared_ptr<RTCDeviceTy> sharedDevice() {
   if (auto device = cache.lock()) {
     return device;
   }
-  RTCDevice raw = rtcNewDevice(nullptr);
+  // At most AVX2 (8-wide): Embree's traversal differs per instruction set in the last bits of a
+  // hit's distance, and a heap of meshes (the salad) amplifies them into another trajectory;
+  // capping it makes every x86-64 CPU with AVX2 (and AVX-512) give the same outputs
+  // (tests/golden). A CPU without AVX2 picks its best and may differ.
+  RTCDevice raw = rtcNewDevice("max_isa=avx2");
   if (raw == nullptr) {
     throw NumericalError("Embree: cannot create a device (error " +
                          toText(static_cast<int>(rtcGetDeviceError(nullptr))) + ")");
