@@ -36,7 +36,7 @@ void VolumeContactSettings::validate() const {
   require(std::isfinite(target_volume) && target_volume >= 0.0,
           "target_volume must be ≥ 0 [m³], got " + toText(target_volume));
   require(std::isfinite(compliance) && compliance >= 0.0,
-          "compliance must be ≥ 0, got " + toText(compliance));
+          "compliance must be ≥ 0 [m/N], got " + toText(compliance));
   require(std::isfinite(relaxation) && relaxation > 0.0 && relaxation <= 1.0,
           "relaxation must be in (0, 1], got " + toText(relaxation));
   require(std::isfinite(initial_volume_tolerance), "initial_volume_tolerance must be finite");
@@ -367,18 +367,20 @@ void VolumeContactWorld::solve6D(std::vector<VelocityBody>& velocity_bodies,
     VolumeContact c{p.a, p.b, p.patch, p.friction, 0.0};
     c.drift_velocity = world_detail::rotationDriftVelocity(velocity_bodies[p.a],
                                                            velocity_bodies[p.b], p.patch.center, h);
+    // §5.7 compliance, a spring below the target volume e that only gives way: the contact sinks
+    // until its depth, V linearised through the gradient, V/‖g‖, is c times its normal force
+    // (implicit in the solve, VolumeContact::compliance; D = c/h² is the step's compliance of
+    // a soft constraint, as α̃ = α/Δt² in Macklin, Müller & Chentanez 2016, XPBD), never past e.
+    const double g = p.patch.gradient.norm();
+    if (settings_.compliance > 0.0 && g > 0.0 && p.patch.volume < e) {
+      c.compliance = settings_.compliance / (h * h);
+      c.depth_rate = p.patch.volume / (g * h);
+      c.max_sink = settings_.relaxation * (e - p.patch.volume) / (g * h);
+    }
     Wrench warm = Wrench::Zero();
     const auto it = warm_6d_.find({p.a, p.b});
     if (it != warm_6d_.end()) {
       const auto& [centre, wrench] = it->second;
-      // §5.7 compliance: below the target volume e a loaded contact gives way at α f_n (its
-      // last normal impulse), at most by what brings V, linearised, to e within the step.
-      const double g = p.patch.gradient.norm();
-      const double load = std::max(0.0, p.patch.normal().dot(Vec3(linear(wrench))));
-      if (p.patch.volume < e && g > 0.0) {
-        c.target_normal_velocity = -std::min(settings_.compliance * load,
-                                             settings_.relaxation * (e - p.patch.volume) / (g * h));
-      }
       if (settings_.warm_start) {
         warm = wrench;
         angular(warm) += (centre - p.patch.center).cross(Vec3(linear(wrench)));
@@ -477,7 +479,8 @@ void VolumeContactWorld::solvePoints(std::vector<VelocityBody>& velocity_bodies,
 }
 
 // bouchard-2015 §5.7: positions moved along the volume gradients so that volumes above e return
-// to it (post_stabilization.hpp), with the bodies at their post-step poses.
+// to it (post_stabilization.hpp), with the bodies at their post-step poses. Rigidly: the
+// compliance is the spring below e (solve6D), and above e no contact gives way.
 void VolumeContactWorld::stabilize(const std::vector<VolumeContact>& contacts) {
   if (contacts.empty())
     return;
@@ -493,7 +496,6 @@ void VolumeContactWorld::stabilize(const std::vector<VolumeContact>& contacts) {
   PostStabilizationOptions options;
   options.target_volume = settings_.target_volume;
   options.relaxation = settings_.relaxation;
-  options.compliance = settings_.compliance;
   const std::vector<PoseCorrection> corrections =
       postStabilize(posed, contacts, options, &last_.stabilization);
   for (std::size_t i = 0; i < bodies_.size(); ++i) {

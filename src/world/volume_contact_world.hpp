@@ -114,8 +114,8 @@ class VolumeContactWorld {
   [[nodiscard]] const VolumeContactStepStats& lastStep() const noexcept { return last_; }
   [[nodiscard]] const VolumeContactSettings& settings() const noexcept { return settings_; }
   /// The sweep options and warm starting of the following steps (bouchard-2015 §6.1.8 solves one
-  /// step without warm start to an update norm of 1e-15, Figs. 15–16; the compliance of §5.7
-  /// still reads the last impulses). Throws InvalidInputError for bad options.
+  /// step without warm start to an update norm of 1e-15, Figs. 15–16). Throws InvalidInputError
+  /// for bad options.
   void setSolver(const SweepOptions& options, bool warm_start);
 
  private:

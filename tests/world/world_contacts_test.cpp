@@ -93,7 +93,7 @@ TEST(WorldContactsTest, SixDPatchOfARestingCubeCarriesItsWeight) {
   const double m = 1.0;
   World world(parseScene(R"({"format": "contactsim-scene", "version": 2, "name": "rest6d",
     "duration": 1, "integrator": {"method": "semi-implicit-euler", "step": 0.001},
-    "models": {"6d": {"resolution": 0.004, "target_volume": 1e-7, "compliance": 0.2}},
+    "models": {"6d": {"resolution": 0.004, "target_volume": 1e-7, "compliance": 1e-6}},
     "bodies": [{"name": "floor", "fixed": true, "shape": {"type": "box",
                 "half_extents": [0.5, 0.5, 0.1], "representation": "mesh"},
                 "position": [0, 0, -0.1]},

@@ -97,12 +97,12 @@ struct VolumeContactSettings {
   /// body approaching lands in the step after it first overlaps, and the overlap is then
   /// post-stabilized to e).
   double target_volume = 0.0;
-  /// Compliance α [1/kg] ≥ 0 (§5.7: "a combination of compliance and stabilization ... allows
-  /// the contacts to conserve enough interpenetration"): a contact below e whose last normal
-  /// impulse was f_n lets the bodies approach at α f_n (at most what brings V, linearised, to e
-  /// within the step), so loaded contacts settle at e; α < the contact's inverse effective mass
-  /// keeps it pushing. Post-stabilization adds α to its normal Schur complement. 0: rigid, a
-  /// contact keeps the volume it landed with (below e).
+  /// Compliance c [m/N] ≥ 0 (§5.7: "a combination of compliance and stabilization ... allows
+  /// the contacts to conserve enough interpenetration"), a spring below e that only gives way: a
+  /// contact sinks until its depth, V/‖g‖ (V linearised through its gradient), is c times its
+  /// normal force, never past e (resting: V = min(e, ‖g‖ c f_n), whatever the step); it never
+  /// pushes out. Post-stabilization removes volume above e, rigidly. 0: rigid, a contact keeps
+  /// the volume it landed with (below e).
   double compliance = 0.0;
   /// Fraction in (0, 1] of the volume error corrected per step, above and below e.
   double relaxation = 1.0;

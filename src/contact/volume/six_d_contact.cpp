@@ -27,6 +27,8 @@ using volume_detail::SpatialBlock;
 struct ContactBlock {
   SpatialBlock block;  ///< frame c: the patch frame (n, u, w) at its centre
   Eigen::LLT<Mat6> S_factor;
+  Mat6 S_soft = Mat6::Zero();  ///< S_c + D on the normal row (VolumeContact::compliance)
+  Eigen::LLT<Mat6> S_soft_factor;
   Twist target = Twist::Zero();  ///< (0, 0, 0, target normal velocity, 0, 0) + the drift
 };
 
@@ -77,6 +79,11 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
     cb.S_factor.compute(cb.block.S);
     if (cb.S_factor.info() != Eigen::Success) {
       throw NumericalError("volume contact " + toText(i) + ": singular Schur complement");
+    }
+    if (contacts[i].compliance > 0.0) {
+      cb.S_soft = cb.block.S;
+      cb.S_soft(3, 3) += contacts[i].compliance;
+      cb.S_soft_factor.compute(cb.S_soft);
     }
   }
   stats.factorization_seconds = since(phase);
@@ -137,10 +144,31 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
       const Twist v = volume_detail::relativeTwist(cb.block, bodies);
       const Twist e_c = v - cb.block.S * lambda[i] - cb.target;
       // Algorithm 1's input: the fixed-joint multipliers, S_c λ = −e_c (eqs. 1, 3).
-      const Wrench lambda_rigid = cb.S_factor.solve(-e_c);
-      const PatchProjection projection =
-          projectPatchWrench(lambda_rigid, cb.block.S, e_c, c.patch.radius_u, c.patch.radius_w,
-                             c.friction, c.patch.support);
+      auto project = [&](const Mat6& S, const Eigen::LLT<Mat6>& factor, const Twist& e) {
+        return projectPatchWrench(factor.solve(-e), S, e, c.patch.radius_u, c.patch.radius_w,
+                                  c.friction, c.patch.support);
+      };
+      PatchProjection projection;
+      if (c.compliance > 0.0) {
+        // §5.7 compliance, implicit: u_n + D λ_n = x/h is the rigid block with S_nn + D and the
+        // normal target x/h (the velocity v + D λ_n e_n less S' λ is v − S λ). Its solution
+        // stands where it sinks, u_n = x/h − D λ_n > −max_sink and < 0; otherwise the contact
+        // holds (that sink has the sign of the rigid solution's D λ_n − x/h for the same e_c)
+        // or sinks max_sink.
+        Twist e_soft = e_c;
+        e_soft(3) -= c.depth_rate;
+        projection = project(cb.S_soft, cb.S_soft_factor, e_soft);
+        const double sink = c.compliance * projection.wrench(3) - c.depth_rate;
+        if (sink > c.max_sink) {
+          Twist e_cap = e_c;
+          e_cap(3) += c.max_sink;
+          projection = project(cb.block.S, cb.S_factor, e_cap);
+        } else if (!(sink > 0.0)) {
+          projection = project(cb.block.S, cb.S_factor, e_c);
+        }
+      } else {
+        projection = project(cb.block.S, cb.S_factor, e_c);
+      }
       const Wrench delta = relaxation * (projection.wrench - lambda[i]);
       lambda[i] += delta;
       volume_detail::applyWrench(cb.block, bodies, delta);

@@ -59,6 +59,9 @@ void validateContact(std::span<const VelocityBody> bodies, const VolumeContact& 
   requireFinite(c.patch.gradient, what + " patch gradient");
   requireNonNegative(c.friction, what + " friction");
   requireFinite(c.target_normal_velocity, what + " target normal velocity");
+  requireNonNegative(c.compliance, what + " compliance");
+  requireNonNegative(c.depth_rate, what + " depth rate");
+  requireNonNegative(c.max_sink, what + " max sink");
   requireFinite(c.drift_velocity, what + " drift velocity");
 }
 

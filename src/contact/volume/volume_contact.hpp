@@ -26,6 +26,14 @@ struct VolumeContact {
   /// The relative normal velocity of A w.r.t. B at the patch centre that the contact aims for
   /// while it pushes (as FrictionalContact::target_normal_velocity): 0 for resting contact.
   double target_normal_velocity = 0.0;
+  /// §5.7 compliance below the target volume, a spring that only gives way (0: rigid). With
+  /// D = c/h² [1/kg] (c [m/N] the compliance, h the step), x = V/‖g‖ the depth: the contact sinks
+  /// until its depth at the end of the step is c times its normal force λ_n/h, i.e. its normal
+  /// row is u_n = x/h − D λ_n (implicit in λ_n), while that sinks (u_n < 0) and by no more than
+  /// `max_sink`; otherwise it holds at target_normal_velocity.
+  double compliance = 0.0;
+  double depth_rate = 0.0;  ///< x/h [m/s]
+  double max_sink = 0.0;    ///< [m/s] ≥ 0, the sink that brings V, linearised, to e in the step
   /// The relative linear velocity (world) at the patch centre the contact aims for in addition:
   /// the position update's rotation drift taken back (world/velocity_world_bodies.hpp,
   /// rotationDriftVelocity).
