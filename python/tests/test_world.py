@@ -119,7 +119,7 @@ def test_a_6d_world_built_in_python_equals_the_scene():
     scene = contactsim.Scene.from_dict({
         "format": "contactsim-scene", "version": 2, "name": "cube", "duration": 1,
         "integrator": {"method": "semi-implicit-euler", "step": 0.001},
-        "models": {"6d": {"resolution": 0.004, "target_volume": 1e-7, "compliance": 0.2}},
+        "models": {"6d": {"resolution": 0.004, "target_volume": 1e-7, "compliance": 1e-6}},
         "bodies": [{"name": "floor", "fixed": True, "position": [0, 0, -0.1],
                     "shape": {"type": "box", "half_extents": [0.5, 0.5, 0.1],
                               "representation": "mesh"}},
