@@ -1,8 +1,8 @@
 // The 6D contact solver (bouchard-2015 §5, Algorithm 1) on a box resting on a fixed plane with one
 // patch, checked against hand-derived impulses: resting, sticking and sliding (Coulomb), tipping
 // about the patch edge (§5.3–5.5), spinning against the four-corner bound (§5.6), the frictionless
-// sphere on an incline (§5.2), a two-box stack, the point-contact solver on the same box, and the
-// octagon's convergence (§6.1.8, Fig. 16).
+// sphere on an incline (§5.2), a two-box stack, the point-contact solver on the same box, the
+// octagon's convergence (§6.1.8, Fig. 16), and the compliance below e (§5.7).
 #include "contact/volume/six_d_contact.hpp"
 
 #include <gtest/gtest.h>
@@ -77,6 +77,44 @@ TEST(SixDContact, AContactThatWouldPullSeparates) {
   EXPECT_EQ(stats.separating, 1);
   EXPECT_EQ(box.wrenches[0], Wrench::Zero());
   EXPECT_EQ(box.bodies[0].velocity, Vec3(0.2, 0.0, 0.5));
+}
+
+// §5.7 compliance, a spring below e that only gives way (VolumeContact::compliance, D = c/h²):
+// the box, at depth x, sinks until its depth at the end of the step, x − h u_n, is c times its
+// normal force λ_n/h. With u_n = λ_n/m − g h: λ_n = (x/h + g h)/(1/m + D). Where that would not
+// sink (x ≥ c f) it holds as a rigid contact; where it would sink faster than max_sink, it sinks
+// max_sink.
+TEST(SixDContact, CompliantContactSinksUntilItsDepthIsCTimesItsForce) {
+  const double c = 1e-4;  // [m/N]
+  for (const double x : {0.0, 2e-4}) {
+    BoxOnPlane box;
+    box.contacts[0].compliance = c / (box.h * box.h);
+    box.contacts[0].depth_rate = x / box.h;
+    box.contacts[0].max_sink = 1.0;
+    box.solve();
+    const double lambda =
+        (x / box.h + kGravity * box.h) / (1.0 / box.m + box.contacts[0].compliance);
+    EXPECT_NEAR(box.force().z(), lambda, 1e-15) << "x = " << x;
+    const double u = box.bodies[0].velocity.z();
+    EXPECT_NEAR(u, lambda / box.m - kGravity * box.h, 1e-15) << "x = " << x;
+    EXPECT_NEAR(x - box.h * u, c * lambda / box.h, 1e-15) << "x = " << x;
+    EXPECT_LT(u, 0.0);
+  }
+  // Deeper than c m g: it holds, carrying the weight.
+  BoxOnPlane deep;
+  deep.contacts[0].compliance = c / (deep.h * deep.h);
+  deep.contacts[0].depth_rate = 2.0 * c * deep.m * kGravity / deep.h;
+  deep.contacts[0].max_sink = 1.0;
+  deep.solve();
+  EXPECT_NEAR(deep.force().z(), deep.weight(), 1e-15);
+  EXPECT_NEAR(deep.bodies[0].velocity.norm(), 0.0, 1e-15);
+  // Sinking at most max_sink (e reached within the step).
+  BoxOnPlane capped;
+  capped.contacts[0].compliance = c / (capped.h * capped.h);
+  capped.contacts[0].max_sink = 0.01;
+  capped.solve();
+  EXPECT_NEAR(capped.bodies[0].velocity.z(), -0.01, 1e-15);
+  EXPECT_NEAR(capped.force().z(), capped.m * (kGravity * capped.h - 0.01), 1e-15);
 }
 
 TEST(SixDContact, PushBelowCoulombSticksWithTheCentreOfPressureShifted) {
