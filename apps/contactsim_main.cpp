@@ -28,6 +28,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -337,6 +338,14 @@ int main(int argc, char** argv) {
   restitution->add_option("--angle-step", study.angle_step, "Impact angle step [degrees]");
   restitution->add_option("--speed", study.impact_speed, "Impact speed [m/s]");
   restitution->add_option("--friction", study.friction, "Coulomb friction at the block");
+  restitution
+      ->add_option("--scheme", study.scheme,
+                   "Contact scheme: trapezoidal (default, second order) or end-of-step")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, contactsim::ResponseScheme>{
+              {"trapezoidal", contactsim::ResponseScheme::kTrapezoidal},
+              {"end-of-step", contactsim::ResponseScheme::kEndOfStep}},
+          CLI::ignore_case));
   CLI::Option* side_elements = restitution->add_option(
       "--side-elements", study.side_elements, "Boundary elements per straight side (default 16)");
   CLI::Option* tip_elements = restitution->add_option(

@@ -74,7 +74,7 @@ struct Drop {
 // and relaxed. e = −u_n⁺/u_n⁻ of the vertex that touched, u_n⁺ right after the last step with
 // force (as measureImpactRestitution, which drives the run time by hand).
 Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, double speed,
-                 double friction) {
+                 double friction, ResponseScheme scheme) {
   const PlanarMassProperties mass = planarMassProperties(map->outline, map->material.density);
   const Eigen::Matrix2d R = rotation2(angle);
   double lowest = std::numeric_limits<double>::infinity();
@@ -95,6 +95,7 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
   d.gravity = Vec3::Zero();
   d.integrator.method = IntegratorMethod::kSemiImplicitEuler;
   d.integrator.step = map->time_step;
+  d.integrator.response_scheme = scheme;
   BodyDescription bar;
   bar.name = "bar";
   bar.response_map = map;
@@ -130,7 +131,9 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
     const PlanarBodyState now = world.planarState(0);
     const PlanarStep step = world.planarStep();
     double force = 0.0;
+    bool pushed = false;  // any impulse this step (trapezoidal: also the step a contact lets go)
     for (const PlanarContact& c : step.contacts) {
+      pushed = pushed || !c.impulse.isZero(0.0);
       force += c.normal_force;
       // Which outline vertex: the contact point is that vertex at the step's start.
       if (c.normal_force > 0.0) {
@@ -144,14 +147,13 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
           drop.first_node_angle = tipAngle(*map, v);
         carried[v] = true;
       }
-      const Vec2 f = c.normal_force * c.normal + c.tangential_force * perpendicular(c.normal);
-      // The force acts through the lever of the step's start (what the implicit solve used), so
-      // its power on the rigid body over the step is f · J (v_k + v_{k+1}) / 2.
+      // The impulse acts through the lever of the step's start (what the implicit solve used),
+      // so its work on the rigid body over the step is p · J (v_k + v_{k+1}) / 2.
       const Vec2 lever = c.point - centroid_before;
       const auto velocity = [&](const PlanarBodyState& s) -> Vec2 {
         return centroidVelocity(s, mass) + crossZ(s.angular_velocity, lever);
       };
-      drop.work_on_body += map->time_step * f.dot(0.5 * (velocity(previous) + velocity(now)));
+      drop.work_on_body += c.impulse.dot(0.5 * (velocity(previous) + velocity(now)));
     }
     if (force > 0.0 && !pressing)
       ++drop.contact_intervals;
@@ -160,8 +162,9 @@ Drop dropOnBlock(const std::shared_ptr<const ResponseMap>& map, double angle, do
       touched = true;
       last_force_time = world.time();
       drop.peak_force = std::max(drop.peak_force, force);
-      after = now;
     }
+    if (pushed)
+      after = now;
     if (touched && step.live_contacts == 0) {
       drop.separated = true;
       break;
@@ -223,8 +226,8 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
     const double angle = k * options.angle_step;
     // Turn the bar so that the tip point whose normal makes `angle` with the axis faces the
     // block (outward normal −y): θ + angle = −90°.
-    const Drop drop =
-        dropOnBlock(map, (-90.0 - angle) * kDegree, options.impact_speed, options.friction);
+    const Drop drop = dropOnBlock(map, (-90.0 - angle) * kDegree, options.impact_speed,
+                                  options.friction, options.scheme);
     if (!drop.separated) {
       throw NumericalError("restitution study: the bar did not separate at " + number(angle) +
                            " degrees");
@@ -349,6 +352,8 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
   summary["impacts_seconds"] = result.impacts_seconds;
   summary["impact_speed_m_per_s"] = options.impact_speed;
   summary["friction"] = options.friction;
+  summary["scheme"] =
+      options.scheme == ResponseScheme::kTrapezoidal ? "trapezoidal" : "end-of-step";
   nlohmann::json impacts = nlohmann::json::array();
   for (const auto& impact : result.impacts) {
     impacts.push_back({{"angle_deg", impact.angle},

@@ -40,6 +40,9 @@ struct RestitutionStudyOptions {
   double angle_step = 7.5;
   double impact_speed = 1.0;  ///< approach speed of the centroid [m/s]
   double friction = 0.0;      ///< Coulomb μ at the block
+  /// The contact scheme: trapezoidal (second order in Δt, issue 26's convergence study) or the
+  /// world's default end-of-step force (first order, damping).
+  ResponseScheme scheme = ResponseScheme::kTrapezoidal;
   /// e of the rigid impact law drawn for contrast (SH96's value at normal impact).
   double rigid_restitution = 0.9;
   std::string map_file;  ///< load this map instead of computing one (empty: compute)

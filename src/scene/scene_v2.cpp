@@ -67,7 +67,17 @@ void parseAccelerationFormulation(JsonObject& o, PointContactSettings& p) {
 
 // "models": the settings of each contact model.
 void parseModels(JsonObject o, WorldDescription& world) {
-  o.rejectUnknownKeys({"smooth", "point", "6d"});
+  o.rejectUnknownKeys({"smooth", "point", "6d", "response"});
+  if (o.has("response")) {
+    JsonObject response = o.object("response");
+    response.rejectUnknownKeys({"scheme"});
+    const std::string scheme = response.string("scheme", "end-of-step");
+    if (scheme == "trapezoidal")
+      world.integrator.response_scheme = ResponseScheme::kTrapezoidal;
+    else if (scheme != "end-of-step")
+      response.fail("scheme",
+                    "expected \"end-of-step\" or \"trapezoidal\", got \"" + scheme + "\"");
+  }
   if (o.has("smooth")) {
     JsonObject smooth = o.object("smooth");
     smooth.rejectUnknownKeys({"collisions"});

@@ -53,6 +53,7 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
 
   ResponseWorldOptions options;
   options.friction = setup.friction;
+  options.solver.theta = setup.theta;
   options.record = false;
   ResponseWorld world(options);
   world.addBody(map, start);
@@ -80,25 +81,27 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
     ++result.steps;
     const PlanarBodyState& after = world.state(0);
     double force = 0.0;
+    bool pushed = false;  // any impulse this step (θ < 1: also the step a contact lets go)
     for (const ContactRecord& r : world.lastStep()) {
       force += r.normal_force;
-      const Vec2 f = r.normal_force * r.normal + r.tangential_force * perpendicular(r.normal);
-      result.impulse += world.timeStep() * f;
+      pushed = pushed || !r.impulse.isZero(0.0);
+      result.impulse += r.impulse;
       result.contact_work += r.work;
-      // The force acts through the lever of the step's start (what the implicit solve used), so
-      // its power on the rigid body over the step is f · J (v_k + v_{k+1}) / 2.
+      // The impulse acts through the lever of the step's start (what the implicit solve used),
+      // so its work on the rigid body over the step is p · J (v_k + v_{k+1}) / 2.
       const Vec2 lever = r.point - centroid_before;
       const auto velocity = [&](const PlanarBodyState& s) -> Vec2 {
         return centroidVelocity(s, result.mass) + crossZ(s.angular_velocity, lever);
       };
-      result.work_on_body += world.timeStep() * f.dot(0.5 * (velocity(before) + velocity(after)));
+      result.work_on_body += r.impulse.dot(0.5 * (velocity(before) + velocity(after)));
     }
     if (force > 0.0) {
       touched = true;
       last_force_time = world.time();
       result.peak_force = std::max(result.peak_force, force);
-      result.state_after = world.state(0);
     }
+    if (pushed)
+      result.state_after = world.state(0);
     if (touched && world.liveContacts() == 0) {
       result.separated = true;
       break;

@@ -22,6 +22,7 @@ struct ImpactSetup {
   double tangential_speed = 0.0;  ///< centroid velocity along +x [m/s]
   double angular_velocity = 0.0;  ///< [rad/s]
   double friction = 0.0;          ///< Coulomb μ ≥ 0
+  double theta = 1.0;             ///< the contact scheme's θ (response_contact_solver.hpp)
   std::size_t max_steps = 10'000'000;
 
   /// Throws InvalidInputError naming the field.
@@ -36,7 +37,7 @@ struct ImpactRestitutionResult {
   double post_impact_normal_velocity = 0.0;  ///< u_n⁺ [m/s]
   double contact_duration = 0.0;  ///< from the start to the end of the last step with force [s]
   double peak_force = 0.0;        ///< largest total normal force of a step [N/m]
-  Vec2 impulse = Vec2::Zero();    ///< Σ h (F n + T t) over all contacts [N s/m]
+  Vec2 impulse = Vec2::Zero();    ///< Σ of the contacts' impulses (ContactRecord) [N s/m]
   double contact_work = 0.0;      ///< Σ of the contact records' work [J/m] (∫F dδ, trapezoid)
   /// Σ h f·J(v_k + v_{k+1})/2: the work of the contact forces on the rigid body, which equals the
   /// change of its kinetic energy for the run time's scheme (gravity is off) [J/m].

@@ -74,6 +74,8 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
   options.gravity = gravity_;
   options.friction = worldFriction(description);
   options.record = false;
+  options.solver.theta =
+      description.integrator.response_scheme == ResponseScheme::kTrapezoidal ? 0.5 : 1.0;
   world_ = std::make_unique<ResponseWorld>(options);
   index_.assign(description.bodies.size(), std::nullopt);
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {
@@ -170,7 +172,7 @@ std::optional<PlanarStep> ResponseSubsystem::planarStep() const {
     const std::size_t other =
         r.kind == ResponseContactKind::kHalfPlane ? plane_of_.at(r.other) : body_of_.at(r.other);
     step.contacts.push_back({body_of_.at(r.body_a), other, r.point, r.normal, r.normal_force,
-                             r.tangential_force, r.work});
+                             r.tangential_force, r.work, r.impulse});
   }
   return step;
 }
@@ -187,9 +189,10 @@ std::vector<ContactInfo> ResponseSubsystem::contacts() const {
     c.model = ContactModel::kResponse;
     c.point = Vec3(p.point.x(), p.point.y(), 0.0);
     c.normal = Vec3(p.normal.x(), p.normal.y(), 0.0);
-    const Vec3 tangent = Vec3::UnitZ().cross(c.normal);
-    c.force = p.normal_force * c.normal + p.tangential_force * tangent;
-    c.normal_force = p.normal_force;
+    // As the velocity-level models: the step's impulse over its step (the end-of-step force, or
+    // with the trapezoidal scheme the mean of the step's two).
+    c.force = Vec3(p.impulse.x(), p.impulse.y(), 0.0) / step_;
+    c.normal_force = c.force.dot(c.normal);
     out.push_back(c);
   }
   return out;

@@ -245,16 +245,20 @@ void ResponseWorld::step() {
   rows.reserve(pending.size());
   for (const Pending& c : pending) {
     rows.push_back(c.row);
+    rows.back().start_normal_velocity = relativeVelocity(start, c.row).dot(c.row.normal);
   }
   last_solve_ = solveResponseContacts(velocities, rows, h, options_.solver);
 
-  // Symplectic Euler: positions with the new velocities.
+  // Positions with the θ-weighted velocities (θ = 1: symplectic Euler).
+  const double th = options_.solver.theta;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& b = bodies_[i];
-    const Vec2 centroid = centroidPosition(b.state, b.mass) + h * velocities[i].velocity;
-    b.state =
-        stateFromCentroid(b.mass, centroid, b.state.angle + h * velocities[i].angular_velocity,
-                          velocities[i].velocity, velocities[i].angular_velocity);
+    const Vec2 mean_v = (1.0 - th) * start[i].velocity + th * velocities[i].velocity;
+    const double mean_w =
+        (1.0 - th) * start[i].angular_velocity + th * velocities[i].angular_velocity;
+    const Vec2 centroid = centroidPosition(b.state, b.mass) + h * mean_v;
+    b.state = stateFromCentroid(b.mass, centroid, b.state.angle + h * mean_w,
+                                velocities[i].velocity, velocities[i].angular_velocity);
   }
   time_ += h;
 
@@ -280,7 +284,8 @@ void ResponseWorld::step() {
     const Vec2 t = row.tangent();
     const Vec2 u_new = relativeVelocity(velocities, row);
     const Vec2 u_old = relativeVelocity(start, row);
-    const double penetration = row.penetration - h * u_new.dot(row.normal);
+    const double penetration =
+        row.penetration - h * ((1.0 - th) * u_old.dot(row.normal) + th * u_new.dot(row.normal));
 
     ContactRecord r;
     r.time = time_;
@@ -294,6 +299,8 @@ void ResponseWorld::step() {
     r.force_a = p.side_a.forceFor(ar.deformation_a);
     r.force_b = two_bodies ? p.side_b.forceFor(ar.deformation_b) : row.normal_force;
     r.tangential_force = row.tangential_force;
+    r.impulse = h * ((1.0 - th) * (live.normal_force * row.normal + live.tangential_force * t) +
+                     th * (row.normal_force * row.normal + row.tangential_force * t));
     r.deformation_a = ar.deformation_a;
     r.deformation_b = ar.deformation_b;
     r.penetration = penetration;

@@ -58,9 +58,12 @@ struct ContactRecord {
   double force_a = 0.0;           ///< A's law F̃^A + F^A_0 Δδ^A [N/m]
   double force_b = 0.0;           ///< B's law (the rigid block: its reaction, = normal_force)
   double tangential_force = 0.0;  ///< on A along ẑ × n [N/m]
-  double deformation_a = 0.0;     ///< δ^A_{k+1} [m]
-  double deformation_b = 0.0;     ///< δ^B_{k+1} (0 for the block) [m]
-  double penetration = 0.0;       ///< rigid δ_{k+1} [m]
+  /// The step's impulse on A, h((1 − θ) f_k + θ f_{k+1}) with f = F n + T t [N s/m]
+  /// (response_contact_solver.hpp): with θ < 1 a contact that just let go still pushes.
+  Vec2 impulse = Vec2::Zero();
+  double deformation_a = 0.0;  ///< δ^A_{k+1} [m]
+  double deformation_b = 0.0;  ///< δ^B_{k+1} (0 for the block) [m]
+  double penetration = 0.0;    ///< rigid δ_{k+1} [m]
   /// Work of the contact forces on the two bodies over the step [J/m]: −½(F_k + F_{k+1})(δ_{k+1} −
   /// δ_k) (trapezoidal ∫F dδ) plus the tangential force times the mean slip h·½(u_t,k + u_t,k+1).
   double work = 0.0;

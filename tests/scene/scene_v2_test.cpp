@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "contactsim/error.hpp"
@@ -154,6 +156,27 @@ TEST(SceneV2Test, ThePairModelOverrideChoosesThePointBaselineOnMeshes) {
       (void)parseScene(text + R"(, "pairs": [{"bodies": ["floor", "cube"], "model": "point"}]})",
                        "meshes.json"),
       SceneError);
+}
+
+// models.response.scheme picks the planar contact scheme (response_contact_solver.hpp); a wrong
+// value is an error naming the key.
+TEST(SceneV2Test, TheResponseModelTakesItsContactScheme) {
+  const std::string path = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/planar-stack.json";
+  std::ifstream file(path);
+  nlohmann::json scene = nlohmann::json::parse(file);
+  EXPECT_EQ(parseScene(scene.dump(), path).world.integrator.response_scheme,
+            ResponseScheme::kEndOfStep);
+  scene["models"]["response"]["scheme"] = "trapezoidal";
+  EXPECT_EQ(parseScene(scene.dump(), path).world.integrator.response_scheme,
+            ResponseScheme::kTrapezoidal);
+  scene["models"]["response"]["scheme"] = "midpoint";
+  try {
+    (void)parseScene(scene.dump(), path);
+    ADD_FAILURE() << "a wrong scheme was accepted";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("scheme"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("midpoint"), std::string::npos) << e.what();
+  }
 }
 
 TEST(SceneV2Test, MigrationKeepsEveryValueAndRefusesFormatTwo) {

@@ -153,6 +153,13 @@ struct JointDescription {
   std::optional<JointDrive> drive;  ///< revolute joints only
 };
 
+/// The contact scheme of planar response-map worlds (ullrich-pai §5; the θ-method of
+/// src/contact/response/response_contact_solver.hpp).
+enum class ResponseScheme {
+  kEndOfStep,    ///< θ = 1: first order, damps (an impact loses ≈ π ω_c Δt/2 of e); settles
+  kTrapezoidal,  ///< θ = ½: second order, keeps the contact spring's energy; resting bodies ring
+};
+
 struct IntegratorSettings {
   IntegratorMethod method = IntegratorMethod::kRk4;
   double step = 1e-3;  ///< [s] fixed step of kRk4, kSemiImplicitEuler and kPointContact
@@ -165,6 +172,8 @@ struct IntegratorSettings {
   /// Resolution, target volume, contact model and solver of kVolumeContact (its `step` is
   /// ignored: `step` decides).
   VolumeContactSettings volume_contact;
+  /// The contact scheme of planar response-map bodies (their step is the maps' Δt).
+  ResponseScheme response_scheme = ResponseScheme::kEndOfStep;
 
   /// Keep every accepted step's size (IntegrationStats::step_sizes, for step-size histograms):
   /// memory then grows with the number of steps. Off, a world keeps only what a flight leg or a
@@ -329,6 +338,9 @@ struct PlanarContact {
   double normal_force = 0.0;      ///< +F n on A, −F n on B [N/m]
   double tangential_force = 0.0;  ///< on A along ẑ × n [N/m]
   double work = 0.0;              ///< of the contact forces over the step [J/m]
+  /// The step's impulse on A [N s/m]: h f_{k+1} (end-of-step scheme), h (f_k + f_{k+1})/2
+  /// (trapezoidal: a contact that has just let go still pushes), f = F n + T (ẑ × n).
+  Vec2 impulse = Vec2::Zero();
 };
 
 /// The last step of a planar world: its contacts, and how many contacts still carry a

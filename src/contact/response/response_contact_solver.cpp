@@ -42,6 +42,12 @@ void ResponseSolverOptions::validate() const {
     throw InvalidInputError("response solver max_sweeps must be at least 1, got " +
                             toText(max_sweeps));
   }
+  if (!(theta >= 0.5 && theta <= 1.0)) {
+    throw InvalidInputError(
+        "response solver theta must be in [0.5, 1] (1: force at the end of "
+        "the step, 0.5: trapezoidal), got " +
+        toText(theta));
+  }
   if (!(std::isfinite(tolerance) && tolerance >= 0.0)) {
     throw InvalidInputError("response solver tolerance must be finite and >= 0, got " +
                             toText(tolerance));
@@ -62,28 +68,31 @@ ResponseSolverStats solveResponseContacts(std::span<PlanarVelocity> bodies,
                                           std::span<ResponseContactRow> rows, double h,
                                           const ResponseSolverOptions& options) {
   const std::span<const PlanarVelocity> view(bodies.data(), bodies.size());
-  // Warm start: the given forces act from the beginning.
+  // The forces of the step before act with weight 1 − θ, and warm start the new ones (weight θ).
   for (const ResponseContactRow& row : rows) {
     applyImpulse(bodies, row, row.normal, h * row.normal_force);
     applyImpulse(bodies, row, row.tangent(), h * row.tangential_force);
   }
   ResponseSolverStats stats;
   stats.converged = false;
+  const double th = options.theta;
   for (stats.sweeps = 1; stats.sweeps <= options.max_sweeps; ++stats.sweeps) {
     double change = 0.0;
     double largest = 0.0;
     for (ResponseContactRow& row : rows) {
       const Vec2 n = row.normal;
       const Vec2 t = row.tangent();
-      // Normal row, ullrich-pai §5.1 eqs. 7–8 with δ_{k+1} = δ_k − h u_n(v_{k+1}): the residual
-      // of C F = δ_{k+1} − δ_free, removed exactly by ΔF (C + h² W_nn) given the other forces.
+      // Normal row, ullrich-pai §5.1 eqs. 7–8 with δ_{k+1} = δ_k − h((1 − θ) u_n(v_k) +
+      // θ u_n(v_{k+1})): the residual of C F = δ_{k+1} − δ_free, removed exactly by
+      // ΔF (C + θ² h² W_nn) given the other forces.
       const double u_n = relativeVelocity(view, row).dot(n);
-      const double residual =
-          row.penetration - h * u_n - row.free_deformation - row.compliance * row.normal_force;
+      const double residual = row.penetration - h * (1.0 - th) * row.start_normal_velocity -
+                              h * th * u_n - row.free_deformation -
+                              row.compliance * row.normal_force;
       const double w_nn = inverseEffectiveMass(view, row, n);
       const double f_n =
-          std::max(0.0, row.normal_force + residual / (row.compliance + h * h * w_nn));
-      applyImpulse(bodies, row, n, h * (f_n - row.normal_force));
+          std::max(0.0, row.normal_force + residual / (row.compliance + th * th * h * h * w_nn));
+      applyImpulse(bodies, row, n, th * h * (f_n - row.normal_force));
       change = std::max(change, std::abs(f_n - row.normal_force));
       row.normal_force = f_n;
       // Tangential row (Coulomb): stick, u_t(v_{k+1}) = 0, unless |T| would exceed μ F.
@@ -92,9 +101,9 @@ ResponseSolverStats solveResponseContacts(std::span<PlanarVelocity> bodies,
         const double u_t = relativeVelocity(view, row).dot(t);
         const double w_tt = inverseEffectiveMass(view, row, t);
         const double bound = row.friction * f_n;
-        f_t = std::clamp(row.tangential_force - u_t / (h * w_tt), -bound, bound);
+        f_t = std::clamp(row.tangential_force - u_t / (th * h * w_tt), -bound, bound);
       }
-      applyImpulse(bodies, row, t, h * (f_t - row.tangential_force));
+      applyImpulse(bodies, row, t, th * h * (f_t - row.tangential_force));
       change = std::max(change, std::abs(f_t - row.tangential_force));
       row.tangential_force = f_t;
       largest = std::max({largest, f_n, std::abs(f_t)});
