@@ -545,6 +545,11 @@ TEST(VolumeContactWorld, RollingCoinsPatchRunsRoundItsRimUntilItRestsOnItsFace) 
       ++k;
     return swept[k].second;
   };
+  std::printf(
+      "rolling coin: %.1f turns, %.2f in the first 0.2 s, %.1f in the last 0.2 s; rests at "
+      "%.3f s, %.4f m up\n",
+      std::abs(turns), turnsAt(0.2), std::abs(turns) - turnsAt(rest - 0.2), rest,
+      world.state(0).position.z());
   EXPECT_GT(std::abs(turns), 10.0);
   EXPECT_LT(turnsAt(0.2), 1.0);
   EXPECT_GT(std::abs(turns) - turnsAt(rest - 0.2), 3.0);
@@ -580,6 +585,7 @@ TEST(VolumeContactWorld, TippedCylinderRocksOnItsRimAndLandsOnItsSide) {
   }
   EXPECT_GT(on_rim, 100);  // steps rocking on the rim
   const RigidBodyState s = world.state(0);
+  std::printf("tipped cylinder: %d steps on its rim; at 0.6 s %.4f m up\n", on_rim, s.position.z());
   EXPECT_LT(std::abs((s.orientation * Vec3::UnitZ()).z()), 0.01);  // on its side
   EXPECT_NEAR(s.position.z(), 0.05, 1e-3);
   EXPECT_LT(s.worldAngularVelocity().norm(), 1e-6);
