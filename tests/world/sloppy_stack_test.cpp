@@ -61,9 +61,9 @@ TEST(SloppyStack, StandsWithLeaningNormalsAsStaticsPredicts) {
   std::vector<RigidBodyState> settled;
   for (const std::size_t c : cubes)
     settled.push_back(world.state(c));
-  double lean = 0.0;        // largest angle of a contact normal from the vertical [rad]
-  double traction = 0.0;    // largest |tangential force| / normal force of a contact
-  double sideways = 0.0;    // largest |horizontal force| / |force| of a contact
+  double lean = 0.0;            // largest angle of a contact normal from the vertical [rad]
+  double traction = 0.0;        // largest |tangential force| / normal force of a contact
+  double sideways = 0.0;        // largest |horizontal force| / |force| of a contact
   double friction_error = 0.0;  // largest |traction − tan(lean)| of a contact
   while (world.time() < scene.duration - 1e-9) {
     world.advanceTo(std::min(scene.duration, world.time() + 0.1));
@@ -91,11 +91,11 @@ TEST(SloppyStack, StandsWithLeaningNormalsAsStaticsPredicts) {
       "(|ratio - tan(lean)| %.2g, horizontal force %.2g); 0.5-%.1f s: moved %.3g m, turned %.3g "
       "rad\n",
       least_margin, lean, traction, friction_error, sideways, scene.duration, moved, turned);
-  EXPECT_GT(lean, 1e-3);          // the gradients lean (the paper's point: edges in the volumes)
-  EXPECT_LT(traction, 0.6);       // inside the cone of μ = 0.6: friction holds the lean
-  EXPECT_LT(sideways, 1e-6);      // the forces carry the weights straight down
+  EXPECT_GT(lean, 1e-3);      // the gradients lean (the paper's point: edges in the volumes)
+  EXPECT_LT(traction, 0.6);   // inside the cone of μ = 0.6: friction holds the lean
+  EXPECT_LT(sideways, 1e-6);  // the forces carry the weights straight down
   EXPECT_LT(friction_error, 1e-6);
-  EXPECT_LT(moved, 1e-6);         // stands: no cube creeps a micrometre over 4.5 s
+  EXPECT_LT(moved, 1e-6);  // stands: no cube creeps a micrometre over 4.5 s
   EXPECT_LT(turned, 1e-6);
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <string>
 
 #include <Eigen/Cholesky>
@@ -114,16 +113,9 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
   }
 
   stats.contacts.resize(contacts.size());
-  // PROJECT is not smooth (the cone, the centre of pressure's ellipse, the spin bound switch on
-  // and off), and in a heap of bodies on bodies the sweeps can fall into a cycle: the update
-  // norm repeating with a short period far above the tolerance (the salad: period 4 at 1e-5).
-  // Not in the paper. When a window of sweeps fails to halve the norm, the contact updates are
-  // under-relaxed, λ ← λ + ω (PROJECT(λ) − λ), ω halved down to kSmallestRelaxation: a convex
-  // combination of two wrenches in the patch's feasible set, with PROJECT's fixed points.
-  constexpr int kWindow = 64;
-  constexpr double kSmallestRelaxation = 0.125;
-  double relaxation = 1.0;
-  double window_start_norm = std::numeric_limits<double>::infinity();
+  // Algorithm 1 as the paper has it: each sweep replaces every block's wrench by PROJECT's, no
+  // under-relaxation (issue 26: an earlier window-halving ω, not in the paper, turned the salad's
+  // slow warm-started steps into 20 000-sweep stalls; without it their median is 1 sweep).
   for (int sweep = 1; sweep <= options.max_iterations; ++sweep) {
     // bouchard-2015 §6.1.8: the update vector of one sweep, each entry from the latest values.
     double update_squared = 0.0;
@@ -169,7 +161,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
       } else {
         projection = project(cb.block.S, cb.S_factor, e_c);
       }
-      const Wrench delta = relaxation * (projection.wrench - lambda[i]);
+      const Wrench delta = projection.wrench - lambda[i];
       lambda[i] += delta;
       volume_detail::applyWrench(cb.block, bodies, delta);
       update_squared += delta.squaredNorm();
@@ -194,13 +186,7 @@ VolumeSolveStats solveVolumeContacts(std::span<VelocityBody> bodies,
       stats.converged = true;
       break;
     }
-    if (sweep % kWindow == 0) {
-      if (!(stats.update_norm < 0.5 * window_start_norm))
-        relaxation = std::max(kSmallestRelaxation, 0.5 * relaxation);
-      window_start_norm = stats.update_norm;
-    }
   }
-  stats.relaxation = relaxation;
   for (std::size_t i = 0; i < contacts.size(); ++i)
     contact_wrenches[i] = volume_detail::toWorldAxes(contact_blocks[i].block, lambda[i]);
   for (std::size_t i = 0; i < joints.size(); ++i)

@@ -29,9 +29,6 @@ struct VolumeContactState {
 struct VolumeSolveStats : BlockPgsStats {
   int rolling = 0;       ///< contacts whose centre of pressure was projected (§5.4–5.5)
   int spin_clamped = 0;  ///< contacts whose spinning torque hit eq. 13 (§5.6)
-  /// The under-relaxation ω of the contact updates at the end: 1 unless the sweeps stalled (a
-  /// window of 64 that did not halve the update norm halves ω, down to 1/8).
-  double relaxation = 1.0;
   std::vector<VolumeContactState> contacts;  ///< one per contact, the last sweep
 };
 
