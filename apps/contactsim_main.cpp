@@ -6,8 +6,8 @@
 //   contactsim validate SCENE.json   check a scene without running it
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
-//                                [--side-elements N] [--tip-elements N] [--map FILE]   the steel
-//                                bar of ullrich-pai §4 (issue 8)
+//                                [--side-elements N] [--side-grading R] [--tip-elements N]
+//                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
@@ -350,6 +350,9 @@ int main(int argc, char** argv) {
       "--side-elements", study.side_elements, "Boundary elements per straight side (default 16)");
   CLI::Option* tip_elements = restitution->add_option(
       "--tip-elements", study.tip_elements, "Boundary elements per rounded tip (default 12)");
+  CLI::Option* side_grading = restitution->add_option(
+      "--side-grading", study.side_grading,
+      "Growth of the side elements from the tips to the middle (default 1.4; 1: uniform)");
   CLI::Option* samples =
       restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
   CLI::Option* time_step =
@@ -358,6 +361,7 @@ int main(int argc, char** argv) {
       ->excludes(samples)
       ->excludes(time_step)
       ->excludes(side_elements)
+      ->excludes(side_grading)
       ->excludes(tip_elements);
   restitution->add_flag("--quiet", quiet, "Print nothing on success");
   add_no_limits(restitution);

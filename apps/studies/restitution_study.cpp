@@ -226,8 +226,13 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
     const double angle = k * options.angle_step;
     // Turn the bar so that the tip point whose normal makes `angle` with the axis faces the
     // block (outward normal −y): θ + angle = −90°.
-    const Drop drop = dropOnBlock(map, (-90.0 - angle) * kDegree, options.impact_speed,
-                                  options.friction, options.scheme);
+    Drop drop;
+    try {
+      drop = dropOnBlock(map, (-90.0 - angle) * kDegree, options.impact_speed, options.friction,
+                         options.scheme);
+    } catch (const NumericalError& e) {
+      throw NumericalError("restitution study at " + number(angle) + " degrees: " + e.what());
+    }
     if (!drop.separated) {
       throw NumericalError("restitution study: the bar did not separate at " + number(angle) +
                            " degrees");

@@ -5,6 +5,7 @@
 
 #include "contactsim/error.hpp"
 #include "contactsim/math/checks.hpp"
+#include "world/response_scheme.hpp"
 #include "world/response_world.hpp"
 
 namespace contactsim {
@@ -53,7 +54,7 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
 
   ResponseWorldOptions options;
   options.friction = setup.friction;
-  options.solver.theta = setup.theta;
+  options.solver.theta = responseTheta(setup.scheme);
   options.record = false;
   ResponseWorld world(options);
   world.addBody(map, start);
@@ -81,10 +82,8 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
     ++result.steps;
     const PlanarBodyState& after = world.state(0);
     double force = 0.0;
-    bool pushed = false;  // any impulse this step (θ < 1: also the step a contact lets go)
     for (const ContactRecord& r : world.lastStep()) {
       force += r.normal_force;
-      pushed = pushed || !r.impulse.isZero(0.0);
       result.impulse += r.impulse;
       result.contact_work += r.work;
       // The impulse acts through the lever of the step's start (what the implicit solve used),
@@ -100,7 +99,7 @@ ImpactRestitutionResult measureImpactRestitution(std::shared_ptr<const ResponseM
       last_force_time = world.time();
       result.peak_force = std::max(result.peak_force, force);
     }
-    if (pushed)
+    if (world.lastStepPushed())
       result.state_after = world.state(0);
     if (touched && world.liveContacts() == 0) {
       result.separated = true;

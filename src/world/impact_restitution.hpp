@@ -13,6 +13,7 @@
 
 #include "contactsim/bem/response_map.hpp"
 #include "contactsim/math/planar_body.hpp"
+#include "contactsim/world/world_description.hpp"
 
 namespace contactsim {
 
@@ -22,7 +23,7 @@ struct ImpactSetup {
   double tangential_speed = 0.0;  ///< centroid velocity along +x [m/s]
   double angular_velocity = 0.0;  ///< [rad/s]
   double friction = 0.0;          ///< Coulomb μ ≥ 0
-  double theta = 1.0;             ///< the contact scheme's θ (response_contact_solver.hpp)
+  ResponseScheme scheme = ResponseScheme::kEndOfStep;  ///< the contacts' time stepping
   std::size_t max_steps = 10'000'000;
 
   /// Throws InvalidInputError naming the field.

@@ -8,6 +8,7 @@
 
 #include "contact_models.hpp"
 #include "contactsim/error.hpp"
+#include "response_scheme.hpp"
 
 namespace contactsim::world_detail {
 
@@ -74,8 +75,7 @@ ResponseSubsystem::ResponseSubsystem(const WorldDescription& description)
   options.gravity = gravity_;
   options.friction = worldFriction(description);
   options.record = false;
-  options.solver.theta =
-      description.integrator.response_scheme == ResponseScheme::kTrapezoidal ? 0.5 : 1.0;
+  options.solver.theta = responseTheta(description.integrator.response_scheme);
   world_ = std::make_unique<ResponseWorld>(options);
   index_.assign(description.bodies.size(), std::nullopt);
   for (std::size_t i = 0; i < description.bodies.size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "contact/response/action_reaction.hpp"
@@ -49,6 +50,10 @@ void ResponseWorldOptions::validate() const {
   if (!(std::isfinite(release_tolerance) && release_tolerance >= 0.0)) {
     throw InvalidInputError("response world release_tolerance must be finite and >= 0, got " +
                             toText(release_tolerance));
+  }
+  if (!(passivity_tolerance >= 0.0)) {  // +∞: unchecked
+    throw InvalidInputError("response world passivity_tolerance must be >= 0, got " +
+                            toText(passivity_tolerance));
   }
   solver.validate();
 }
@@ -117,12 +122,39 @@ const PlanarBodyState& ResponseWorld::state(std::size_t body) const {
   return bodies_.at(body).state;
 }
 
+bool ResponseWorld::lastStepPushed() const {
+  return std::any_of(last_step_.begin(), last_step_.end(),
+                     [](const ContactRecord& r) { return !r.impulse.isZero(0.0); });
+}
+
 const PlanarMassProperties& ResponseWorld::massProperties(std::size_t body) const {
   return bodies_.at(body).mass;
 }
 
 const ResponseMap& ResponseWorld::map(std::size_t body) const {
   return *bodies_.at(body).map;
+}
+
+// The maps are step responses of passive bodies (ullrich-pai §3: linear elastodynamics), so a
+// contact that starts at rest can give back at most the energy its normal force put in. A map
+// whose Δt resolves frequencies its mesh does not can hold a growing mode (the restitution
+// study's README): such a map returns more, and the run would otherwise go on, gaining energy,
+// to absurd but finite velocities.
+void ResponseWorld::checkPassive(Live& live, double work_in, const Key& key) const {
+  live.stored += work_in;
+  live.peak_stored = std::max(live.peak_stored, live.stored);
+  live.throughput += std::abs(work_in);
+  const double round_off = 64.0 * std::numeric_limits<double>::epsilon() * live.throughput;
+  if (!(live.stored >= -options_.passivity_tolerance * live.peak_stored - round_off)) {
+    throw NumericalError(
+        "response map of body " + toText(key.a) + " is not passive: its contact " +
+        (key.kind == ResponseContactKind::kHalfPlane ? "at outline vertex " + toText(key.vertex)
+                                                     : "with body " + toText(key.other)) +
+        " has given back " + toText(live.peak_stored - live.stored) + " J/m of the " +
+        toText(live.peak_stored) + " J/m it stored (t = " + toText(time_) +
+        " s): a map computed with a time step too fine for its boundary mesh can hold such a "
+        "growing mode; use a coarser time step or a finer mesh");
+  }
 }
 
 void ResponseWorld::gather(std::vector<Pending>& pending,
@@ -274,7 +306,7 @@ void ResponseWorld::step() {
       }
       it = live_
                .emplace(p.key, Live{DeformationHistory(p.samples), DeformationHistory(p.samples),
-                                    0.0, 0.0, 0})
+                                    0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0})
                .first;
     }
     Live& live = it->second;
@@ -308,6 +340,11 @@ void ResponseWorld::step() {
              h * row.tangential_force * 0.5 * (u_old.dot(t) + u_new.dot(t));
     r.in_contact = row.normal_force > 0.0;
     last_step_.push_back(r);
+    const double deformation = ar.deformation_a + ar.deformation_b;
+    checkPassive(live,
+                 0.5 * (live.normal_force + row.normal_force) * (deformation - live.deformation),
+                 p.key);
+    live.deformation = deformation;
 
     live.a.push(ar.deformation_a);
     if (two_bodies) {

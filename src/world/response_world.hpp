@@ -36,6 +36,12 @@ struct ResponseWorldOptions {
   ResponseSolverOptions solver;
   /// A free contact is forgotten when its deformations are below this fraction of their peak.
   double release_tolerance = 1e-9;
+  /// Passivity: the energy a contact has stored in its bodies, Σ ½(F_k + F_{k+1}) times the step's
+  /// change of their deformations δ^A + δ^B,
+  /// may fall below zero by at most this fraction of its peak before the step throws
+  /// NumericalError (an elastic body at rest cannot give back more than it was given; +∞:
+  /// unchecked).
+  double passivity_tolerance = 0.05;
   bool record = true;  ///< keep a ContactRecord per contact and step
 
   /// Throws InvalidInputError naming the field.
@@ -97,6 +103,9 @@ class ResponseWorld {
   [[nodiscard]] std::span<const ContactRecord> records() const { return records_; }
   /// Records of the last step only (kept even when options.record is false).
   [[nodiscard]] std::span<const ContactRecord> lastStep() const { return last_step_; }
+  /// Whether any contact had an impulse in the last step (θ < 1: also the step a contact lets
+  /// go, whose normal force is already 0).
+  [[nodiscard]] bool lastStepPushed() const;
   [[nodiscard]] const ResponseSolverStats& lastSolve() const noexcept { return last_solve_; }
   /// Contacts that carry a deformation history now.
   [[nodiscard]] std::size_t liveContacts() const noexcept { return live_.size(); }
@@ -122,9 +131,14 @@ class ResponseWorld {
     double normal_force = 0.0;
     double tangential_force = 0.0;
     std::size_t free_steps = 0;
+    double deformation = 0.0;  ///< δ^A + δ^B at the end of the last step [m]
+    double stored = 0.0;       ///< ∫ F d(δ^A + δ^B): energy put into the bodies [J/m]
+    double peak_stored = 0.0;  ///< the largest `stored` so far [J/m]
+    double throughput = 0.0;   ///< Σ |step work|, the scale of `stored`'s round-off [J/m]
   };
   struct Pending;
 
+  void checkPassive(Live& live, double work_in, const Key& key) const;
   void gather(std::vector<Pending>& pending, std::span<const PlanarVelocity> free_velocities,
               const std::vector<std::vector<Vec2>>& outlines) const;
 

@@ -30,9 +30,10 @@ std::shared_ptr<const ResponseMap> disc(const test::Kernel& kernel, double dt) {
 }
 
 ImpactRestitutionResult dropDisc(const test::Kernel& kernel, double dt, double friction = 0.0,
-                                 double tangential_speed = 0.0, double theta = 1.0) {
+                                 double tangential_speed = 0.0,
+                                 ResponseScheme scheme = ResponseScheme::kEndOfStep) {
   ImpactSetup setup;
-  setup.theta = theta;
+  setup.scheme = scheme;
   setup.normal_speed = 1.0;
   setup.tangential_speed = tangential_speed;
   setup.friction = friction;
@@ -85,8 +86,9 @@ TEST(ResponseImpactTest, LinearSpringDisc) {
 // as for any θ.
 TEST(ResponseImpactTest, TrapezoidalSpringDiscKeepsItsEnergy) {
   const test::Kernel spring = test::springKernel(kStiffness);
-  const ImpactRestitutionResult r = dropDisc(spring, kStep, 0.0, 0.0, 0.5);
-  const ImpactRestitutionResult half = dropDisc(spring, 0.5 * kStep, 0.0, 0.0, 0.5);
+  const ImpactRestitutionResult r = dropDisc(spring, kStep, 0.0, 0.0, ResponseScheme::kTrapezoidal);
+  const ImpactRestitutionResult half =
+      dropDisc(spring, 0.5 * kStep, 0.0, 0.0, ResponseScheme::kTrapezoidal);
   ASSERT_TRUE(r.separated);
   ASSERT_TRUE(half.separated);
   const double m = r.mass.mass;

@@ -6,7 +6,9 @@
 
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <numbers>
+#include <string>
 
 #include "contactsim/error.hpp"
 #include "synthetic_maps.hpp"
@@ -290,6 +292,51 @@ TEST(ResponseWorldTest, InputErrorsAreNamed) {
   ResponseWorldOptions options;
   options.friction = -0.1;
   EXPECT_THROW(ResponseWorld{options}, InvalidInputError);
+}
+
+TEST(ResponseWorldTest, ANonPassiveMapIsRefusedBeforeItGivesBackMoreThanItGot) {
+  // A step response that grows (F_m = k(1 + m/500)) pushes harder the longer it is held: no
+  // elastic body at rest does that. Unchecked, the disc leaves faster than it came (energy from
+  // nowhere); checked, the step throws as soon as the contact returns 5 % more than it stored.
+  const double k = 1e9;
+  test::Kernel growing{{}, 0.0};
+  for (int m = 0; m < 4096; ++m) {
+    growing.force.push_back(k * (1.0 + m / 500.0));
+  }
+  growing.stiffness = growing.force.back();
+  const auto map = std::make_shared<const ResponseMap>(test::mapOnOutline(
+      "growing", test::regularPolygon(kSides, kRadius, -0.5 * kPi), growing, kStep));
+  const auto drop = [&](const ResponseWorldOptions& options) {
+    ResponseWorld world(options);
+    PlanarBodyState s;
+    s.position = Vec2(0.0, kRadius);
+    s.velocity = Vec2(0.0, -1.0);
+    world.addBody(map, s);
+    world.addHalfPlane({Vec2::Zero(), Vec2::UnitY()});
+    bool touched = false;
+    for (int i = 0; i < 100000 && !(touched && world.liveContacts() == 0); ++i) {
+      world.step();
+      touched = touched || world.liveContacts() > 0;
+    }
+    return world.state(0).velocity.y();
+  };
+  ResponseWorldOptions unchecked;
+  unchecked.record = false;
+  unchecked.passivity_tolerance = std::numeric_limits<double>::infinity();
+  const double e = drop(unchecked) / 1.0;
+  std::cout << "growing step response, unchecked: e = " << e << "\n";
+  EXPECT_GT(e, 1.05);  // kinetic energy gained: (e² − 1) of it came from the map
+
+  ResponseWorldOptions checked;
+  checked.record = false;
+  try {
+    drop(checked);
+    ADD_FAILURE() << "a non-passive map ran to the end";
+  } catch (const NumericalError& error) {
+    const std::string what = error.what();
+    EXPECT_NE(what.find("not passive"), std::string::npos) << what;
+    EXPECT_NE(what.find("outline vertex 0"), std::string::npos) << what;
+  }
 }
 
 }  // namespace
