@@ -1,11 +1,44 @@
 // Inputs that load but will likely not integrate well (issue 27, defect 6: `validate` should flag
-// the obviously unstable ones before a run diverges).
+// the obviously unstable ones before a run diverges), or that were written for an older meaning.
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "contactsim/scene/scene.hpp"
 
 namespace contactsim {
+namespace {
+
+// The 6D compliance c [m/N] was α [1/kg] before 2026-11-26 (docs/scene-format.md, "Changes
+// without a version bump"): read as metres per newton, an old file's α (0.002–5 in the shipped
+// scenes) would sink a body by more than its own size under its weight, were it not held at e.
+void warnOfAnOldCompliance(const Scene& scene, std::vector<std::string>& warnings) {
+  const double c = scene.world.integrator.volume_contact.compliance;
+  const double g = scene.world.gravity.norm();
+  if (!(c > 0.0 && g > 0.0))
+    return;
+  for (const BodyDescription& b : scene.world.bodies) {
+    if (b.fixed || !b.mesh)
+      continue;
+    Vec3 low = Vec3::Constant(std::numeric_limits<double>::infinity());
+    Vec3 high = -low;
+    for (const Vec3& v : b.mesh->vertices()) {
+      low = low.cwiseMin(v);
+      high = high.cwiseMax(v);
+    }
+    const double size = (high - low).norm();
+    const double sink = c * b.mass_properties.mass() * g;
+    if (sink > size) {
+      warnings.push_back("compliance " + toText(c) + " m/N would sink body '" + b.name + "' by " +
+                         toText(sink) + " m under its weight, more than its size (" + toText(size) +
+                         " m; it stops at the target volume e): was it written as "
+                         "α [1/kg], the unit before 2026-11-26? (docs/scene-format.md, \"Changes "
+                         "without a version bump\")");
+    }
+  }
+}
+
+}  // namespace
 
 // RK4 with a fixed step (rk4, and adaptive-rk4 without step doubling, whose steps only shrink at
 // events) is stable for a spin ω while ω h stays within about 2.8 of the imaginary axis; past
@@ -13,6 +46,7 @@ namespace contactsim {
 // steps, which the same bound governs.
 std::vector<std::string> sceneWarnings(const Scene& scene) {
   std::vector<std::string> warnings;
+  warnOfAnOldCompliance(scene, warnings);
   const IntegratorSettings& s = scene.world.integrator;
   double h = 0.0;
   if (s.method == IntegratorMethod::kRk4)

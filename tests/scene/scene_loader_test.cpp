@@ -118,6 +118,38 @@ TEST(SceneLoaderTest, WarnsOfASpinTooFastForTheStep) {
                   .empty());
 }
 
+// The 6D compliance changed unit on 2026-11-26 (α [1/kg] → c [m/N]) without a version bump:
+// validate flags a value that, read in the new unit, sinks a body by more than its size. The
+// cubes of cube-on-edge.json (1 kg, 10 cm) with that file's old α = 0.2: c m g = 1.962 m > 0.173 m.
+TEST(SceneLoaderTest, WarnsOfACompliancePerhapsWrittenInTheOldUnit) {
+  const std::string scenes = std::string(CONTACTSIM_SOURCE_DIR) + "/scenes/";
+  Scene cubes = loadSceneFile(scenes + "cube-on-edge.json");
+  ASSERT_GT(cubes.world.integrator.volume_contact.compliance, 0.0);
+  EXPECT_TRUE(sceneWarnings(cubes).empty());
+  cubes.world.integrator.volume_contact.compliance = 0.2;
+  const std::vector<std::string> warnings = sceneWarnings(cubes);
+  std::size_t free_cubes = 0;
+  for (const BodyDescription& b : cubes.world.bodies)
+    free_cubes += !b.fixed && b.mesh ? 1 : 0;
+  ASSERT_EQ(warnings.size(), free_cubes);
+  EXPECT_NE(warnings[0].find("would sink body '"), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find("by " + toText(0.2 * 1.0 * 9.81) + " m"), std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("α [1/kg]"), std::string::npos) << warnings[0];
+  // No shipped scene with a compliance is flagged.
+  std::size_t checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(scenes)) {
+    if (entry.path().extension() != ".json" ||
+        readSceneFile(entry.path()).find("\"compliance\"") == std::string::npos)
+      continue;
+    const Scene scene = loadSceneFile(entry.path());
+    checked += scene.world.integrator.volume_contact.compliance > 0.0 ? 1 : 0;
+    for (const std::string& w : sceneWarnings(scene))
+      EXPECT_EQ(w.find("compliance"), std::string::npos) << entry.path() << ": " << w;
+  }
+  EXPECT_GE(checked, 10u);  // the 6D scenes with a compliance (14 on 2026-11-26)
+}
+
 TEST(SceneLoaderTest, MissingFileIsASceneError) {
   EXPECT_THROW((void)loadSceneFile("/nonexistent/scene.json"), SceneError);
   EXPECT_THROW((void)loadSceneFile(CONTACTSIM_TEST_DATA_DIR), SceneError);  // a directory
