@@ -145,7 +145,8 @@ void ResponseWorld::checkPassive(Live& live, double work_in, const Key& key) con
   live.peak_stored = std::max(live.peak_stored, live.stored);
   live.throughput += std::abs(work_in);
   const double round_off = 64.0 * std::numeric_limits<double>::epsilon() * live.throughput;
-  if (!(live.stored >= -options_.passivity_tolerance * live.peak_stored - round_off)) {
+  const double tolerance = options_.passivity_tolerance;
+  if (std::isfinite(tolerance) && !(live.stored >= -tolerance * live.peak_stored - round_off)) {
     throw NumericalError(
         "response map of body " + toText(key.a) + " is not passive: its contact " +
         (key.kind == ResponseContactKind::kHalfPlane ? "at outline vertex " + toText(key.vertex)
