@@ -1,6 +1,6 @@
 // Inputs that load but will likely not integrate well (issue 27, defect 6: `validate` should flag
 // the obviously unstable ones before a run diverges), or that were written for an older meaning.
-#include <limits>
+#include <Eigen/Geometry>
 #include <string>
 #include <vector>
 
@@ -20,13 +20,10 @@ void warnOfAnOldCompliance(const Scene& scene, std::vector<std::string>& warning
   for (const BodyDescription& b : scene.world.bodies) {
     if (b.fixed || !b.mesh)
       continue;
-    Vec3 low = Vec3::Constant(std::numeric_limits<double>::infinity());
-    Vec3 high = -low;
-    for (const Vec3& v : b.mesh->vertices()) {
-      low = low.cwiseMin(v);
-      high = high.cwiseMax(v);
-    }
-    const double size = (high - low).norm();
+    Eigen::AlignedBox3d box;
+    for (const Vec3& v : b.mesh->vertices())
+      box.extend(v);
+    const double size = box.diagonal().norm();
     const double sink = c * b.mass_properties.mass() * g;
     if (sink > size) {
       warnings.push_back("compliance " + toText(c) + " m/N would sink body '" + b.name + "' by " +

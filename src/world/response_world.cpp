@@ -140,7 +140,7 @@ const ResponseMap& ResponseWorld::map(std::size_t body) const {
 // whose Δt resolves frequencies its mesh does not can hold a growing mode (the restitution
 // study's README): such a map returns more, and the run would otherwise go on, gaining energy,
 // to absurd but finite velocities.
-void ResponseWorld::checkPassive(Live& live, double work_in, const Key& key) const {
+void ResponseWorld::checkPassive(Live& live, double work_in, const Key& key) {
   live.stored += work_in;
   live.peak_stored = std::max(live.peak_stored, live.stored);
   live.throughput += std::abs(work_in);
@@ -305,9 +305,7 @@ void ResponseWorld::step() {
       if (!(row.normal_force > 0.0)) {
         continue;  // a candidate that did not touch leaves no history
       }
-      it = live_
-               .emplace(p.key, Live{DeformationHistory(p.samples), DeformationHistory(p.samples),
-                                    0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0})
+      it = live_.emplace(p.key, Live{DeformationHistory(p.samples), DeformationHistory(p.samples)})
                .first;
     }
     Live& live = it->second;

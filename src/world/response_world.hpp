@@ -37,10 +37,9 @@ struct ResponseWorldOptions {
   /// A free contact is forgotten when its deformations are below this fraction of their peak.
   double release_tolerance = 1e-9;
   /// Passivity: the energy a contact has stored in its bodies, Σ ½(F_k + F_{k+1}) times the step's
-  /// change of their deformations δ^A + δ^B,
-  /// may fall below zero by at most this fraction of its peak before the step throws
-  /// NumericalError (an elastic body at rest cannot give back more than it was given; +∞:
-  /// unchecked).
+  /// change of their deformations δ^A + δ^B, may fall below zero by at most this fraction of its
+  /// peak before the step throws NumericalError (an elastic body at rest cannot give back more
+  /// than it was given; +∞: unchecked).
   double passivity_tolerance = 0.05;
   bool record = true;  ///< keep a ContactRecord per contact and step
 
@@ -138,7 +137,8 @@ class ResponseWorld {
   };
   struct Pending;
 
-  void checkPassive(Live& live, double work_in, const Key& key) const;
+  /// Adds a step's work into `live`'s store; throws NumericalError when it is no longer passive.
+  void checkPassive(Live& live, double work_in, const Key& key);
   void gather(std::vector<Pending>& pending, std::span<const PlanarVelocity> free_velocities,
               const std::vector<std::vector<Vec2>>& outlines) const;
 
