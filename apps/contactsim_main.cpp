@@ -63,6 +63,10 @@ int runAndReport(const contactsim::Scene& scene, const std::string& out_dir, boo
   options.record_contacts = extras.html;
   options.keep_samples = extras.html || extras.gltf;
   const std::string dir = out_dir.empty() ? "contactsim-out/" + scene.name : out_dir;
+  if (!quiet) {  // what `validate` would warn of, before the run that may show it
+    for (const std::string& warning : contactsim::sceneWarnings(scene))
+      std::fprintf(stderr, "contactsim: warning: %s\n", warning.c_str());
+  }
   contactsim::RunResult result;
   {
     contactsim::ProgressBar bar("simulating " + scene.name, !quiet);

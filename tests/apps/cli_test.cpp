@@ -64,6 +64,25 @@ TEST(CliTest, RunWritesToTheGivenDirectory) {
   fs::remove_all(dir);
 }
 
+// `run` prints what `validate` warns of (here ω h = 0.01 · 150 = 1.5 > 1 for RK4), then runs;
+// --quiet silences it with the rest.
+TEST(CliTest, RunPrintsTheScenesWarnings) {
+  const fs::path dir = scratch("run-warns");
+  std::ofstream(dir / "spinner.json") << R"({"format": "contactsim-scene", "version": 2,
+    "name": "spinner", "duration": 0.03, "integrator": {"method": "rk4", "step": 0.01},
+    "bodies": [{"name": "spinner", "mass": 1, "inertia": [1, 2, 2.5],
+                "angular_velocity": [0, 150, 0]}]})";
+  const Outcome o = runCli("run spinner.json --out out", dir);
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_EQ(o.output.rfind("contactsim: warning: body 'spinner' spins at 150 rad/s", 0), 0u)
+      << o.output;
+  EXPECT_TRUE(fs::exists(dir / "out/trajectory.csv"));
+  const Outcome quiet = runCli("run spinner.json --out out2 --quiet", dir);
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
+  EXPECT_TRUE(quiet.output.empty()) << quiet.output;
+  fs::remove_all(dir);
+}
+
 TEST(CliTest, BadScenesFailCleanlyWithoutOutputs) {
   for (const contactsim::testing::BadScene& bad : contactsim::testing::badScenes()) {
     const fs::path dir = scratch("bad");
