@@ -7,7 +7,8 @@
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--side-elements N] [--side-grading R] [--tip-elements N]
-//                                [--map FILE]   the steel bar of ullrich-pai §4 (issue 8)
+//                                [--quadrature bdf2|bdf1] [--map FILE]   the steel bar of
+//                                ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
 //                                       the bowl thrown on the table, kry-pai-2002 §4.2 (issue 5)
@@ -361,7 +362,18 @@ int main(int argc, char** argv) {
       restitution->add_option("--samples", study.map.samples, "Samples per response N_f");
   CLI::Option* time_step =
       restitution->add_option("--time-step", study.map.time_step, "Sample spacing of the map [s]");
+  CLI::Option* quadrature =
+      restitution
+          ->add_option("--quadrature", study.map.quadrature,
+                       "The map's convolution quadrature: bdf2 (default, second order) or bdf1 "
+                       "(first order, damped: for steps finer than the mesh)")
+          ->transform(CLI::CheckedTransformer(
+              std::map<std::string, contactsim::TimeQuadrature>{
+                  {"bdf2", contactsim::TimeQuadrature::bdf2},
+                  {"bdf1", contactsim::TimeQuadrature::bdf1}},
+              CLI::ignore_case));
   restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
+      ->excludes(quadrature)
       ->excludes(samples)
       ->excludes(time_step)
       ->excludes(side_elements)

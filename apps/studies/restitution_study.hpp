@@ -18,6 +18,14 @@
 
 namespace contactsim {
 
+// 512 samples of 1 µs, the rest ResponseMapOptions' defaults.
+inline ResponseMapOptions restitutionStudyMapOptions() {
+  ResponseMapOptions options;
+  options.time_step = 1e-6;
+  options.samples = 512;
+  return options;
+}
+
 struct RestitutionStudyOptions {
   double length = 0.2;       ///< bar length [m] (NOTES.md, SH96)
   double diameter = 0.0125;  ///< [m]
@@ -32,7 +40,7 @@ struct RestitutionStudyOptions {
   ElasticMaterial material = kSteel;
   /// 512 samples of 1 µs: the oblique impacts last up to ~0.35 ms, longer than the paper's
   /// N_f = 100 would cover at a step that resolves the 80 µs normal impact.
-  ResponseMapOptions map{1e-6, 512, 0.25, true, {}};
+  ResponseMapOptions map = restitutionStudyMapOptions();
   /// [degrees], angles 0, step, …, 90. The outline is the polygon of the map's nodes, so a drop
   /// strikes the tip node nearest to its angle; the default 7.5° is the default mesh's node
   /// spacing on the tip, 180°/(2 · 12), so that every drop strikes one node whose normal is the

@@ -21,7 +21,7 @@ std::mutex& plannerMutex() {
 
 }  // namespace
 
-ConvolutionQuadrature::ConvolutionQuadrature(double time_step, int steps)
+ConvolutionQuadrature::ConvolutionQuadrature(double time_step, int steps, TimeQuadrature method)
     : time_step_(time_step), steps_(steps) {
   if (!(time_step > 0.0) || !std::isfinite(time_step)) {
     throw InvalidInputError("convolution quadrature: time step must be positive, got " +
@@ -37,7 +37,9 @@ ConvolutionQuadrature::ConvolutionQuadrature(double time_step, int steps)
         std::polar(radius_, 2.0 * std::numbers::pi * l / static_cast<double>(steps));
     const std::complex<double> one_minus = 1.0 - zeta;
     zeta_.push_back(zeta);
-    s_.push_back((one_minus + 0.5 * one_minus * one_minus) / time_step);  // BDF2: δ(ζ)/Δt
+    const std::complex<double> delta =
+        method == TimeQuadrature::bdf1 ? one_minus : one_minus + 0.5 * one_minus * one_minus;
+    s_.push_back(delta / time_step);
   }
 }
 

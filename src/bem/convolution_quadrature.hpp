@@ -1,6 +1,8 @@
-// Lubich's convolution quadrature with BDF2 (Lubich 1988; Banjai & Sauter 2008 for the all-at-once
-// form): a causal convolution y = k * g with Laplace transform K(s) is approximated on t_n = nΔt by
-//   y_n = Σ_{j ≤ n} ω_{n−j} g_j,   Σ_n ω_n ζ^n = K(δ(ζ)/Δt),   δ(ζ) = (1 − ζ) + (1 − ζ)²/2.
+// Lubich's convolution quadrature with BDF2 or BDF1 (Lubich 1988; Banjai & Sauter 2008 for the
+// all-at-once form): a causal convolution y = k * g with Laplace transform K(s) is approximated on
+// t_n = nΔt by
+//   y_n = Σ_{j ≤ n} ω_{n−j} g_j,   Σ_n ω_n ζ^n = K(δ(ζ)/Δt),
+// δ(ζ) = (1 − ζ) + (1 − ζ)²/2 for BDF2, δ(ζ) = 1 − ζ for BDF1 (TimeQuadrature).
 // The generating functions are sampled on the circle |ζ| = λ at ζ_l = λ e^{2πil/L}: every time
 // step then follows from L independent Laplace-domain problems at s_l = δ(ζ_l)/Δt, combined by one
 // FFT (FFTW3). With λ^L = √ε the result is accurate to about √ε ≈ 1e-8 relative. For real signals
@@ -13,13 +15,15 @@
 #include <complex>
 #include <vector>
 
+#include "contactsim/bem/time_quadrature.hpp"
+
 namespace contactsim {
 
 class ConvolutionQuadrature {
  public:
-  /// `steps` output samples t_0 … t_{steps−1} at spacing `time_step`. Throws InvalidInputError
-  /// unless time_step > 0 and 2 ≤ steps ≤ 2^20.
-  ConvolutionQuadrature(double time_step, int steps);
+  /// `steps` output samples t_0 … t_{steps−1} at spacing `time_step` by `method`. Throws
+  /// InvalidInputError unless time_step > 0 and 2 ≤ steps ≤ 2^20.
+  ConvolutionQuadrature(double time_step, int steps, TimeQuadrature method = TimeQuadrature::bdf2);
 
   [[nodiscard]] double timeStep() const { return time_step_; }
   [[nodiscard]] int steps() const { return steps_; }

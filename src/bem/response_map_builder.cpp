@@ -33,7 +33,7 @@ ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& 
     throw InvalidInputError("response map: tail fraction must lie in (0, 1], got " +
                             toText(options.tail_fraction));
   }
-  const ConvolutionQuadrature cq(options.time_step, options.samples);
+  const ConvolutionQuadrature cq(options.time_step, options.samples, options.quadrature);
   const auto rules = buildBoundaryQuadrature(mesh);
   const auto statics = assembleStatic(mesh, rules, material);
   const std::size_t nodes = mesh.nodes.size();

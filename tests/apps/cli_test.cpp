@@ -186,6 +186,14 @@ TEST(CliTest, RestitutionStudyRejectsBadInputWithoutOutputs) {
     EXPECT_EQ(o.output.rfind("contactsim: error: ", 0), 0u) << arguments << ": " << o.output;
     EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
   }
+  // Usage errors: an unknown quadrature, and one given with a precomputed map.
+  for (const std::string arguments : {"restitution-study --quadrature bdf3 --out out",
+                                      "restitution-study --quadrature bdf1 --map map.json"}) {
+    const Outcome o = runCli(arguments, dir);
+    EXPECT_EQ(o.exit_code, 2) << arguments << ": " << o.output;
+    EXPECT_NE(o.output.find("quadrature"), std::string::npos) << arguments << ": " << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
+  }
   fs::remove_all(dir);
 }
 

@@ -27,6 +27,7 @@
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/elastic_material.hpp"
 #include "contactsim/bem/response_map.hpp"
+#include "contactsim/bem/time_quadrature.hpp"
 
 namespace contactsim {
 
@@ -46,6 +47,9 @@ struct ResponseMapOptions {
   /// Told (done, total) after each of the convolution quadrature's frequencies, one boundary
   /// element solve each (the bulk of the work), from the worker threads one call at a time.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  /// The convolution quadrature's method: BDF2 (second order) unless a step finer than the mesh
+  /// resolves calls for BDF1's damping (time_quadrature.hpp).
+  TimeQuadrature quadrature = TimeQuadrature::bdf2;
 };
 
 /// Throws InvalidInputError for an invalid material, mesh (holes included) or options;
