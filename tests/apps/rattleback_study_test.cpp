@@ -13,6 +13,7 @@
 
 #include "contactsim/error.hpp"
 #include "study_limit_checks.hpp"
+#include "support/long_test.hpp"
 
 namespace contactsim {
 namespace {
@@ -30,6 +31,7 @@ RattlebackStudyOptions shortStudy() {
 }
 
 TEST(RattlebackStudyTest, RunsAgreeWithWhatIsKnownWithoutThem) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   const RattlebackStudyResult result = runRattlebackStudy(shortStudy());
 
   // On its top the centre of mass lies on the spin axis, a principal axis of inertia: the spin

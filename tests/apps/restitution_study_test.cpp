@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "contactsim/error.hpp"
+#include "support/long_test.hpp"
 
 namespace contactsim {
 namespace {
@@ -58,6 +59,7 @@ TEST(RestitutionStudy, NormalImpactIsTheElasticRodImpact) {
 // St-Venant, e → 1) to a minimum at 22.5°; from 30° on the tip chatters (SH96: "multi impacts
 // between the bar and the surface") and e rises again.
 TEST(RestitutionStudy, CurveHasTheFeaturesOfTheConvergedCurve) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   constexpr double kEndOn = 0.9954;       // e at 0°, Δt = 0.25 µs
   constexpr double kMinimumAngle = 22.5;  // [degrees], every Δt of the study
   constexpr double kMinimum = 0.2122;     // e at 22.5°, Δt = 0.25 µs

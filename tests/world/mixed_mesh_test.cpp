@@ -22,6 +22,7 @@
 #include "collision/surface_proximity.hpp"
 #include "contactsim/scene/scene.hpp"
 #include "mixed_checks.hpp"
+#include "support/long_test.hpp"
 
 namespace contactsim {
 namespace {
@@ -238,6 +239,7 @@ TEST(MixedMesh, ShippedCoinOnMeshNeitherSinksNorGainsEnergy) {
 // friction disk's trust-region solve (contact/point/sliding_block.hpp) gives Coulomb's answer
 // there.
 TEST(MixedMesh, ShippedSaladStaysInTheBowl) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/salad-in-loop-bowl.json");
   World world(scene.world);
   const auto& bodies = scene.world.bodies;

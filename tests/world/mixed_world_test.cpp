@@ -18,6 +18,7 @@
 #include "contactsim/geometry/triangle_mesh.hpp"
 #include "contactsim/scene/scene.hpp"
 #include "mixed_checks.hpp"
+#include "support/long_test.hpp"
 
 namespace contactsim {
 namespace {
@@ -202,6 +203,7 @@ TEST(MixedWorld, BallLeavingTheBoxRollsInExactContinuousContactAgain) {
 // (its one open patch, 1.9 m across) inside each box, the boxes' corners below the floor's plane
 // z = 0. Its patch corner went 8.8 mm into box2 at 2.77 s before the rim was a contact feature.
 TEST(MixedWorld, ShippedRattlebackAmongBoxesGainsNoEnergyAtTheHandOvers) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   const Scene scene = loadSceneFile(CONTACTSIM_SOURCE_DIR "/scenes/rattleback-among-boxes.json");
   World world(scene.world);
   const auto energy = [&] {

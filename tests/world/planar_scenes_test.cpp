@@ -11,6 +11,7 @@
 #include <numbers>
 
 #include "contactsim/scene/scene.hpp"
+#include "support/long_test.hpp"
 #include "world/impact_restitution.hpp"
 #include "world/response_subsystem.hpp"
 
@@ -35,6 +36,7 @@ std::unique_ptr<world_detail::ResponseSubsystem> planarSubsystem(const WorldDesc
 }
 
 TEST(PlanarScenesTest, PlanarStackRestsWithActionEqualToReaction) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   const Scene scene = shippedScene("planar-stack.json");
   const auto world = planarSubsystem(scene.world);
   const double h = scene.world.integrator.step;

@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "contactsim/error.hpp"
+#include "support/long_test.hpp"
 #include "world/point_contact_world.hpp"
 
 namespace contactsim {
@@ -80,6 +81,7 @@ TEST(PointContactWorld, BoxSlidesDownAnInclineWithCoulombsAcceleration) {
 }
 
 TEST(PointContactWorld, TenBoxStackStandsForTenSeconds) {
+  CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   PointContactWorldDescription d;
   const Vec3 half(0.1, 0.1, 0.1);
   for (int k = 0; k < 10; ++k) {
