@@ -15,7 +15,7 @@
 #include <complex>
 #include <vector>
 
-#include "contactsim/bem/time_quadrature.hpp"
+#include "contactsim/bem/response_map_builder.hpp"  // TimeQuadrature
 
 namespace contactsim {
 

@@ -27,9 +27,21 @@
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/elastic_material.hpp"
 #include "contactsim/bem/response_map.hpp"
-#include "contactsim/bem/time_quadrature.hpp"
 
 namespace contactsim {
+
+/// Which linear multistep method the convolution quadrature that samples a map stands for
+/// (Lubich 1988): its step responses are the method's discrete convolution with the body's
+/// Laplace-domain compliance, sampled at s = δ(ζ)/Δt (src/bem/convolution_quadrature.hpp).
+enum class TimeQuadrature {
+  /// BDF2, δ(ζ) = (1 − ζ) + (1 − ζ)²/2: second order, the default. Its frequencies reach close to
+  /// the imaginary axis (Re sΔt ≈ (ωΔt)⁴/4), so on a mesh too coarse for Δt it also sees the
+  /// discretised body's spurious growing modes (docs/figures/restitution-study/README.md).
+  bdf2,
+  /// BDF1 (backward Euler), δ(ζ) = 1 − ζ: first order and dissipative (Re sΔt ≈ (ωΔt)²/2), which
+  /// keeps those modes out to much finer steps at the price of damping the response by O(ωΔt).
+  bdf1,
+};
 
 struct ResponseMapOptions {
   double time_step = 1e-6;  ///< Δt of the samples [s]
@@ -48,7 +60,7 @@ struct ResponseMapOptions {
   /// element solve each (the bulk of the work), from the worker threads one call at a time.
   std::function<void(std::size_t done, std::size_t total)> progress;
   /// The convolution quadrature's method: BDF2 (second order) unless a step finer than the mesh
-  /// resolves calls for BDF1's damping (time_quadrature.hpp).
+  /// resolves calls for BDF1's damping (above).
   TimeQuadrature quadrature = TimeQuadrature::bdf2;
 };
 
