@@ -18,7 +18,7 @@
 #endif
 
 #ifdef CONTACTSIM_TEST_SANITIZED
-#define CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS()                                        \
+#define CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS() \
   GTEST_SKIP() << "a long-horizon test: the optimised pass runs it (tests/support/long_test.hpp)"
 #else
 #define CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS() static_cast<void>(0)
