@@ -10,8 +10,9 @@ namespace py = pybind11;
 
 namespace contactsim::python {
 
-// The library's exceptions become Python exceptions with the same messages: SceneError and
-// InvalidInputError are ValueErrors (bad input), NumericalError an ArithmeticError.
+// The library's exceptions become Python exceptions with the same messages, under one base
+// contactsim.Error (a RuntimeError): InvalidInputError (bad input) with SceneError under it, and
+// NumericalError.
 void bindErrors(py::module_& m) {
   static py::exception<Error> error(m, "Error", PyExc_RuntimeError);
   static py::exception<InvalidInputError> invalid(m, "InvalidInputError", error.ptr());

@@ -186,7 +186,11 @@ void bindResponseMaps(py::module_& m) {
       "compute_response_map",
       [](const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>& polygon,
          int elements_per_side, double youngs_modulus, double poisson_ratio, double density,
-         int samples, double time_step, const std::string& name) {
+         int samples, double time_step, const std::string& name, const std::string& quadrature) {
+        if (quadrature != "bdf2" && quadrature != "bdf1")
+          throw InvalidInputError(
+              "compute_response_map: quadrature must be 'bdf2' or 'bdf1', got '" + quadrature +
+              "'");
         std::vector<Vec2> vertices;
         for (Eigen::Index i = 0; i < polygon.rows(); ++i)
           vertices.emplace_back(polygon.row(i).transpose());
@@ -195,15 +199,17 @@ void bindResponseMaps(py::module_& m) {
         ResponseMapOptions options;
         options.samples = samples;
         options.time_step = time_step;
+        options.quadrature = quadrature == "bdf1" ? TimeQuadrature::bdf1 : TimeQuadrature::bdf2;
         py::gil_scoped_release release;
         return computeResponseMap(mesh, material, options, name);
       },
       py::arg("polygon"), py::kw_only(), py::arg("elements_per_side") = 4,
       py::arg("youngs_modulus") = 210e9, py::arg("poisson_ratio") = 0.3,
       py::arg("density") = 7850.0, py::arg("samples") = 100, py::arg("time_step") = 1e-6,
-      py::arg("name") = "",
+      py::arg("name") = "", py::arg("quadrature") = "bdf2",
       "The response map of a planar body bounded by a counter-clockwise polygon (body frame, "
-      "[m]), by convolution-quadrature boundary elements (ullrich-pai §3).");
+      "[m]), by convolution-quadrature boundary elements (ullrich-pai §3); quadrature 'bdf2' "
+      "(second order) or 'bdf1' (first order, damped: for steps finer than the elements).");
 }
 
 }  // namespace

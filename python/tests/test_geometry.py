@@ -103,6 +103,21 @@ def test_a_response_map_of_a_square_has_the_squares_symmetry(tmp_path):
     assert np.array_equal(back.forces, m.forces) and back.name == "square"
 
 
+def test_a_bdf1_map_is_the_backward_euler_quadrature_of_the_same_body():
+    # The same square by both quadratures: the same steady state (from real frequencies, not the
+    # quadrature), a different first sample — the instantaneous stiffness is the compliance at
+    # s = δ(0)/Δt: 1/Δt for BDF1, 1.5/Δt for BDF2, a stiffer start for BDF2 (F grows with s).
+    side = 0.02
+    square = np.array([[0, 0], [side, 0], [side, side], [0, side]], float) - side / 2
+    maps = {q: contactsim.compute_response_map(square, elements_per_side=2, samples=12,
+                                               time_step=2e-6, quadrature=q)
+            for q in ("bdf2", "bdf1")}
+    assert np.allclose(maps["bdf1"].stiffness, maps["bdf2"].stiffness, rtol=1e-12)
+    assert np.all(maps["bdf1"].forces[:, 0] < maps["bdf2"].forces[:, 0])
+    with pytest.raises(contactsim.InvalidInputError, match="quadrature must be 'bdf2' or 'bdf1', got 'bdf3'"):
+        contactsim.compute_response_map(square, quadrature="bdf3")
+
+
 def test_help_describes_the_module():
     doc = contactsim.__doc__
     assert "World.from_file" in doc and "run_scene" in doc
