@@ -369,8 +369,10 @@ int main(int argc, char** argv) {
                        "(first order, damped: for steps finer than the mesh)")
           ->transform(CLI::CheckedTransformer(
               std::map<std::string, contactsim::TimeQuadrature>{
-                  {"bdf2", contactsim::TimeQuadrature::bdf2},
-                  {"bdf1", contactsim::TimeQuadrature::bdf1}},
+                  {contactsim::timeQuadratureName(contactsim::TimeQuadrature::bdf2),
+                   contactsim::TimeQuadrature::bdf2},
+                  {contactsim::timeQuadratureName(contactsim::TimeQuadrature::bdf1),
+                   contactsim::TimeQuadrature::bdf1}},
               CLI::ignore_case));
   restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
       ->excludes(quadrature)

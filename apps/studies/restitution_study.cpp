@@ -348,11 +348,10 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
       {"precompute_seconds_per_node",
        map.nodes.empty() ? 0.0 : result.map_seconds / static_cast<double>(map.nodes.size())}};
   if (options.map_file.empty()) {
-    summary["mesh"] = {
-        {"side_elements", options.side_elements},
-        {"tip_elements", options.tip_elements},
-        {"side_grading", options.side_grading},
-        {"quadrature", options.map.quadrature == TimeQuadrature::bdf1 ? "bdf1" : "bdf2"}};
+    summary["mesh"] = {{"side_elements", options.side_elements},
+                       {"tip_elements", options.tip_elements},
+                       {"side_grading", options.side_grading},
+                       {"quadrature", timeQuadratureName(options.map.quadrature)}};
   } else {
     summary["map_file"] = options.map_file;
   }

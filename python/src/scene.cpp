@@ -187,10 +187,7 @@ void bindResponseMaps(py::module_& m) {
       [](const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>& polygon,
          int elements_per_side, double youngs_modulus, double poisson_ratio, double density,
          int samples, double time_step, const std::string& name, const std::string& quadrature) {
-        if (quadrature != "bdf2" && quadrature != "bdf1")
-          throw InvalidInputError(
-              "compute_response_map: quadrature must be 'bdf2' or 'bdf1', got '" + quadrature +
-              "'");
+        const TimeQuadrature method = parseTimeQuadrature(quadrature, "compute_response_map");
         std::vector<Vec2> vertices;
         for (Eigen::Index i = 0; i < polygon.rows(); ++i)
           vertices.emplace_back(polygon.row(i).transpose());
@@ -199,7 +196,7 @@ void bindResponseMaps(py::module_& m) {
         ResponseMapOptions options;
         options.samples = samples;
         options.time_step = time_step;
-        options.quadrature = quadrature == "bdf1" ? TimeQuadrature::bdf1 : TimeQuadrature::bdf2;
+        options.quadrature = method;
         py::gil_scoped_release release;
         return computeResponseMap(mesh, material, options, name);
       },

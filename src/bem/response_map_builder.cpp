@@ -21,6 +21,18 @@ constexpr double kMaxOvershoot = 1.5;
 
 }  // namespace
 
+const char* timeQuadratureName(TimeQuadrature quadrature) noexcept {
+  return quadrature == TimeQuadrature::bdf1 ? "bdf1" : "bdf2";
+}
+
+TimeQuadrature parseTimeQuadrature(const std::string& name, const std::string& where) {
+  for (const TimeQuadrature quadrature : {TimeQuadrature::bdf2, TimeQuadrature::bdf1}) {
+    if (name == timeQuadratureName(quadrature))
+      return quadrature;
+  }
+  throw InvalidInputError(where + ": quadrature must be 'bdf2' or 'bdf1', got '" + name + "'");
+}
+
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
                                const ResponseMapOptions& options, const std::string& name) {
   material.validate();

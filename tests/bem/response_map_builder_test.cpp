@@ -178,5 +178,23 @@ TEST(ResponseMapBuilder, Bdf1KeepsTheResponsesOfStepsFinerThanTheMeshBounded) {
   }
 }
 
+// The names the CLI, the Python binding and the study's summary share: each parses back to its
+// quadrature, and anything else (a case change included) is refused with the names accepted.
+TEST(ResponseMapBuilder, NamesEachQuadratureAndParsesTheNamesBack) {
+  EXPECT_STREQ(timeQuadratureName(TimeQuadrature::bdf2), "bdf2");
+  EXPECT_STREQ(timeQuadratureName(TimeQuadrature::bdf1), "bdf1");
+  for (const TimeQuadrature q : {TimeQuadrature::bdf2, TimeQuadrature::bdf1})
+    EXPECT_EQ(parseTimeQuadrature(timeQuadratureName(q), "here"), q);
+  for (const std::string bad : {"bdf3", "BDF1", ""}) {
+    try {
+      (void)parseTimeQuadrature(bad, "map options");
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const InvalidInputError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "map options: quadrature must be 'bdf2' or 'bdf1', got '" + bad + "'");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace contactsim

@@ -43,6 +43,13 @@ enum class TimeQuadrature {
   bdf1,
 };
 
+/// The quadrature's name as the CLI, the Python binding and the study's summary.json spell it:
+/// "bdf2" or "bdf1".
+[[nodiscard]] const char* timeQuadratureName(TimeQuadrature quadrature) noexcept;
+/// The quadrature timeQuadratureName calls `name` (exactly); throws InvalidInputError naming
+/// `where`, the name given and the names accepted for any other.
+TimeQuadrature parseTimeQuadrature(const std::string& name, const std::string& where);
+
 struct ResponseMapOptions {
   double time_step = 1e-6;  ///< Δt of the samples [s]
   int samples = 100;        ///< N_f (ullrich-pai §6: "at most N_f = 100")
