@@ -34,8 +34,9 @@ Run a parameter study (docs/sweep-format.md), here or on a Dask cluster::
     res = contactsim.sweep(spec, client=dask.distributed.Client("tcp://scheduler:8786"))
     res.rows, res.csv           # one row per run, results.csv's text
 
-Errors raise contactsim.SceneError / InvalidInputError (both ValueError-like bad input) and
-NumericalError, with the library's messages (file, JSON path, what was expected).
+Errors raise contactsim.SceneError / InvalidInputError (bad input: each is also a ValueError) and
+NumericalError, all contactsim.Error (a RuntimeError), with the library's messages (file, JSON
+path, what was expected).
 """
 
 import json as _json

@@ -12,14 +12,18 @@ namespace contactsim::python {
 
 // The library's exceptions become Python exceptions with the same messages, under one base
 // contactsim.Error (a RuntimeError): InvalidInputError (bad input) with SceneError under it, and
-// NumericalError.
+// NumericalError. Bad input is also a ValueError, as Python's own functions raise for a bad
+// argument, so `except ValueError` catches it as well as `except contactsim.Error`.
 void bindErrors(py::module_& m) {
   static py::exception<Error> error(m, "Error", PyExc_RuntimeError);
-  static py::exception<InvalidInputError> invalid(m, "InvalidInputError", error.ptr());
+  const py::tuple invalid_bases = py::make_tuple(error, py::handle(PyExc_ValueError));
+  static py::exception<InvalidInputError> invalid(m, "InvalidInputError", invalid_bases);
   static py::exception<SceneError> scene(m, "SceneError", invalid.ptr());
   static py::exception<NumericalError> numerical(m, "NumericalError", error.ptr());
   error.doc() = "Base of every contactsim error.";
-  invalid.doc() = "Bad input: a parameter, state, mesh or map; the message names what and where.";
+  invalid.doc() =
+      "Bad input: a parameter, state, mesh or map; the message names what and where. Also a "
+      "ValueError.";
   scene.doc() = "A bad scene: the message names the file, the JSON path and what was expected.";
   numerical.doc() = "A computation stopped being finite or did not converge.";
   // SceneError derives from Error in C++ but is a bad-input error in Python, so translate by

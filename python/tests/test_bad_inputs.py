@@ -86,7 +86,19 @@ def test_python_raises_the_cli_message(case, cli, tmp_path):
     finally:
         os.chdir(cwd)
     assert isinstance(raised.value, (contactsim.SceneError, contactsim.InvalidInputError))
+    assert isinstance(raised.value, ValueError)  # bad input, as Python's own functions raise it
     assert "contactsim: error: " + str(raised.value) + "\n" == cli_result.stderr
+
+
+# Bad input is both a contactsim.Error (a RuntimeError) and a ValueError; a numerical failure is
+# not a ValueError. Raised for real by a binding that checks its argument.
+def test_bad_input_is_a_value_error_and_a_contactsim_error():
+    assert issubclass(contactsim.SceneError, contactsim.InvalidInputError)
+    assert not issubclass(contactsim.NumericalError, ValueError)
+    square = [[0.0, 0.0], [0.01, 0.0], [0.01, 0.01], [0.0, 0.01]]
+    for caught in (ValueError, RuntimeError, contactsim.Error):
+        with pytest.raises(caught, match="quadrature must be"):
+            contactsim.compute_response_map(square, quadrature="bdf3")
 
 
 # A run in a child process limited to 64 MB of address space beyond what it holds once the scene is
