@@ -6,8 +6,12 @@
 set -euo pipefail
 preset="${1:-release}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+started=$SECONDS
 "$root/scripts/install-deps.sh"
 cd "$root"
 cmake --preset "$preset" >/dev/null
+echo "test.sh ($preset): dependencies and configure took $((SECONDS - started)) s" >&2
+started=$SECONDS
 cmake --build "build/$preset" -j"$(nproc)"
+echo "test.sh ($preset): build took $((SECONDS - started)) s" >&2
 ctest --test-dir "build/$preset" --output-on-failure -j"$(nproc)"
