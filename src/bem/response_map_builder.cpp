@@ -26,11 +26,13 @@ const char* timeQuadratureName(TimeQuadrature quadrature) noexcept {
 }
 
 TimeQuadrature parseTimeQuadrature(const std::string& name, const std::string& where) {
-  for (const TimeQuadrature quadrature : {TimeQuadrature::bdf2, TimeQuadrature::bdf1}) {
+  constexpr std::array kQuadratures{TimeQuadrature::bdf2, TimeQuadrature::bdf1};
+  for (const TimeQuadrature quadrature : kQuadratures) {
     if (name == timeQuadratureName(quadrature))
       return quadrature;
   }
-  throw InvalidInputError(where + ": quadrature must be 'bdf2' or 'bdf1', got '" + name + "'");
+  throw InvalidInputError(where + ": quadrature must be '" + timeQuadratureName(kQuadratures[0]) +
+                          "' or '" + timeQuadratureName(kQuadratures[1]) + "', got '" + name + "'");
 }
 
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
