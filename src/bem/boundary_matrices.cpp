@@ -22,9 +22,14 @@ constexpr int kGradedPanels = 11;
 // the distance to the source.
 constexpr double kNearRatio = 2.0;
 constexpr int kMaxPanels = 64;
+// The dynamic part's panels span at most this many of the kernel's shortest length c_s/|s|max,
+// about 2 c_s Δt for BDF2 (on the disc of tests/bem/boundary_matrices_test.cpp the compliance
+// moves by 1e-10 relative between 2 and 8, 1e-8 at 32).
+constexpr double kPhasePerPanel = 8.0;
 
-void addPanel(const BoundaryElement& element, double xi0, double xi1,
-              std::vector<BoundaryQuadraturePoint>& points) {
+// Gauss points of [xi0, xi1], appended to `points`.
+void addPoints(const BoundaryElement& element, double xi0, double xi1,
+               std::vector<BoundaryQuadraturePoint>& points) {
   const auto& rule = bem_detail::gaussLegendre(kPointsPerPanel);
   const double half = 0.5 * (xi1 - xi0);
   for (std::size_t q = 0; q < rule.x.size(); ++q) {
@@ -36,19 +41,34 @@ void addPanel(const BoundaryElement& element, double xi0, double xi1,
   }
 }
 
+// A panel of `rule`'s element and its points; its length and distance from `source` recorded.
+void addPanel(const BoundaryElement& element, double xi0, double xi1, const Vec2& source,
+              SourceElementRule& rule) {
+  const std::size_t first = rule.points.size();
+  addPoints(element, xi0, xi1, rule.points);
+  QuadraturePanel panel{
+      xi0, xi1, 0.0,
+      std::min((element.position(xi0) - source).norm(), (element.position(xi1) - source).norm())};
+  for (std::size_t q = first; q < rule.points.size(); ++q) {
+    panel.length += rule.points[q].weight;
+    panel.distance = std::min(panel.distance, (rule.points[q].x - source).norm());
+  }
+  rule.panels.push_back(panel);
+}
+
 // Panels from `at` (the singular point) to `to`, graded towards `at`.
-void addGraded(const BoundaryElement& element, double at, double to,
-               std::vector<BoundaryQuadraturePoint>& points) {
+void addGraded(const BoundaryElement& element, double at, double to, const Vec2& source,
+               SourceElementRule& rule) {
   if (std::abs(to - at) < 1e-14) {
     return;
   }
   double outer = 1.0;
   for (int k = 0; k < kGradedPanels; ++k) {
     const double inner = outer * kGrading;
-    addPanel(element, at + inner * (to - at), at + outer * (to - at), points);
+    addPanel(element, at + inner * (to - at), at + outer * (to - at), source, rule);
     outer = inner;
   }
-  addPanel(element, at, at + outer * (to - at), points);
+  addPanel(element, at, at + outer * (to - at), source, rule);
 }
 
 double distanceToElement(const BoundaryElement& element, const Vec2& p) {
@@ -74,12 +94,10 @@ void accumulate(const KernelValues<Scalar>& k, const BoundaryQuadraturePoint& po
   }
 }
 
-// Adds ∫ T N_a and ∫ U N_a over every rule to `out`, the kernels from `radial(r)`; `singular`
-// says whether the collocation node's own column of T is left out (it comes from rigid motion).
-template <class Scalar, class Radial>
-void integrate(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
-               const ElasticMaterial& material, const Radial& radial, bool singular,
-               BoundaryMatrices<Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>>& out) {
+// Adds Kelvin's ∫ T N_a and ∫ U N_a over every rule to `out`, leaving out the collocation node's
+// own column of T (it comes from rigid motion, in assembleStatic).
+void integrateStatic(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
+                     const ElasticMaterial& material, BoundaryMatrices<MatXd>& out) {
   const double lambda = material.lameLambda();
   const double mu = material.shearModulus();
   for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
@@ -88,9 +106,53 @@ void integrate(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
       const auto& element = mesh.elements[static_cast<std::size_t>(rule.element)];
       for (const auto& point : rule.points) {
         const Vec2 d = point.x - source;
-        const auto k = kernelsFromRadial(radial(d.norm()), d, point.normal, lambda, mu);
-        accumulate(k, point, element, static_cast<int>(i), singular ? rule.source_local : -1, out.h,
-                   out.g);
+        const auto k =
+            kernelsFromRadial(kelvinRadial(d.norm(), material), d, point.normal, lambda, mu);
+        accumulate(k, point, element, static_cast<int>(i), rule.source_local, out.h, out.g);
+      }
+    }
+  }
+}
+
+// Adds ∫ (U(s) − U_Kelvin) N_a and ∫ (T(s) − T_Kelvin) N_a to `out`: each static panel split
+// evenly into pieces no longer than `max_panel` (the file's header says why).
+void integrateLaplace(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
+                      const ElasticMaterial& material, std::complex<double> s, double max_panel,
+                      BoundaryMatrices<MatXcd>& out) {
+  const double lambda = material.lameLambda();
+  const double mu = material.shearModulus();
+  const auto radial = [&](double r) {
+    const auto dynamic = laplaceRadial(r, s, material);
+    const auto kelvin = kelvinRadial(r, material);
+    return RadialKernel<std::complex<double>>{dynamic.a - kelvin.a, dynamic.da - kelvin.da,
+                                              dynamic.b - kelvin.b, dynamic.db - kelvin.db};
+  };
+  std::vector<BoundaryQuadraturePoint> split;
+  for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
+    const Vec2& source = mesh.nodes[i].position;
+    for (const auto& rule : rules.rules[i]) {
+      const auto& element = mesh.elements[static_cast<std::size_t>(rule.element)];
+      for (std::size_t p = 0; p < rule.panels.size(); ++p) {
+        const QuadraturePanel& panel = rule.panels[p];
+        const auto* first = rule.points.data() + p * kPointsPerPanel;
+        const auto* last = first + kPointsPerPanel;
+        if (panel.length > max_panel) {
+          // Clamped in double before the cast, as the near-element subdivision above.
+          const int n =
+              static_cast<int>(std::min<double>(std::ceil(panel.length / max_panel), 1 << 16));
+          split.clear();
+          for (int k = 0; k < n; ++k) {
+            addPoints(element, panel.xi0 + (panel.xi1 - panel.xi0) * k / n,
+                      panel.xi0 + (panel.xi1 - panel.xi0) * (k + 1) / n, split);
+          }
+          first = split.data();
+          last = first + split.size();
+        }
+        for (const auto* point = first; point != last; ++point) {
+          const Vec2 d = point->x - source;
+          const auto k = kernelsFromRadial(radial(d.norm()), d, point->normal, lambda, mu);
+          accumulate(k, *point, element, static_cast<int>(i), -1, out.h, out.g);
+        }
       }
     }
   }
@@ -133,8 +195,8 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
       }
       if (rule.source_local >= 0) {
         const double at = element.node_xi[static_cast<std::size_t>(rule.source_local)];
-        addGraded(element, at, -1.0, rule.points);
-        addGraded(element, at, 1.0, rule.points);
+        addGraded(element, at, -1.0, source, rule);
+        addGraded(element, at, 1.0, source, rule);
       } else {
         const double distance = distanceToElement(element, source);
         if (!(distance > 1e-12 * lengths[e])) {
@@ -148,7 +210,7 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
                 : static_cast<int>(std::min<double>(
                       kMaxPanels, std::ceil(2.0 * kNearRatio * lengths[e] / distance)));
         for (int p = 0; p < panels; ++p) {
-          addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, rule.points);
+          addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, source, rule);
         }
       }
       quadrature.rules[i].push_back(std::move(rule));
@@ -162,8 +224,7 @@ BoundaryMatrices<MatXd> assembleStatic(const BoundaryMesh& mesh, const BoundaryQ
   material.validate();
   const auto n = static_cast<Eigen::Index>(2 * mesh.nodes.size());
   BoundaryMatrices<MatXd> out{MatXd::Zero(n, n), MatXd::Zero(n, n)};
-  integrate<double>(
-      mesh, rules, material, [&](double r) { return kelvinRadial(r, material); }, true, out);
+  integrateStatic(mesh, rules, material, out);
   for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
     // Rigid-body translation: c + PV ∫ T on the diagonal block balances the rest of the row.
     const auto row = static_cast<Eigen::Index>(2 * i);
@@ -178,24 +239,29 @@ BoundaryMatrices<MatXd> assembleStatic(const BoundaryMesh& mesh, const BoundaryQ
   return out;
 }
 
+double dynamicPanelLength(const ElasticMaterial& material,
+                          const std::vector<std::complex<double>>& frequencies) {
+  double largest = 0.0;
+  for (const auto& s : frequencies)
+    largest = std::max(largest, std::abs(s));
+  return largest > 0.0 ? kPhasePerPanel * material.shearWaveSpeed() / largest
+                       : std::numeric_limits<double>::infinity();
+}
+
 BoundaryMatrices<MatXcd> assembleLaplace(const BoundaryMesh& mesh, const BoundaryQuadrature& rules,
                                          const ElasticMaterial& material, std::complex<double> s,
-                                         const BoundaryMatrices<MatXd>& statics) {
+                                         const BoundaryMatrices<MatXd>& statics, double max_panel) {
   if (!(s.real() > 0.0) || !std::isfinite(s.imag()) || !std::isfinite(s.real())) {
     throw InvalidInputError("Laplace-domain boundary elements need Re s > 0, got s = (" +
                             toText(s.real()) + ", " + toText(s.imag()) + ")");
   }
   BoundaryMatrices<MatXcd> out{statics.h.cast<std::complex<double>>(),
                                statics.g.cast<std::complex<double>>()};
-  integrate<std::complex<double>>(
-      mesh, rules, material,
-      [&](double r) {
-        const auto dynamic = laplaceRadial(r, s, material);
-        const auto kelvin = kelvinRadial(r, material);
-        return RadialKernel<std::complex<double>>{dynamic.a - kelvin.a, dynamic.da - kelvin.da,
-                                                  dynamic.b - kelvin.b, dynamic.db - kelvin.db};
-      },
-      false, out);
+  if (!(max_panel > 0.0)) {
+    throw InvalidInputError("Laplace-domain boundary elements need a positive panel length, got " +
+                            toText(max_panel));
+  }
+  integrateLaplace(mesh, rules, material, s, max_panel, out);
   return out;
 }
 

@@ -47,9 +47,10 @@ BoundaryHistory ElastodynamicSolver::solve(const std::vector<NodeCondition>& kin
     data_hat[2 * j + 1] = cq.transform(gy);
   }
   const auto& frequencies = cq.frequencies();
+  const double max_panel = dynamicPanelLength(material_, frequencies);
   std::vector<Eigen::VectorXcd> solutions(frequencies.size());
   tbb::parallel_for(std::size_t{0}, frequencies.size(), [&](std::size_t l) {
-    const auto m = assembleLaplace(mesh_, rules_, material_, frequencies[l], statics_);
+    const auto m = assembleLaplace(mesh_, rules_, material_, frequencies[l], statics_, max_panel);
     const MatXcd a = bem_detail::mixedMatrix(m.h, m.g, mesh_, kinds);
     Eigen::VectorXcd values(unknowns);
     for (Eigen::Index k = 0; k < unknowns; ++k) {

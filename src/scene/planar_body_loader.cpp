@@ -111,7 +111,7 @@ std::shared_ptr<const ResponseMap> outlineMap(JsonObject& shape, const std::stri
   checkWork(static_cast<double>(mesh.nodes.size()));
   // The cache entry: every input in one text (doubles in round-trip digits), hashed.
   nlohmann::json key = {
-      {"cache", "contactsim response map 1"},
+      {"cache", "contactsim response map 2"},  // 2: dynamic kernels on split panels
       {"name", name},
       {"boundary", boundary},
       {"material", {material.youngs_modulus, material.poisson_ratio, material.density}},
