@@ -31,9 +31,9 @@ struct RestitutionStudyOptions {
   double diameter = 0.0125;  ///< [m]
   /// Elements per straight side and per semicircular tip. The paper's Fig. 1 mesh is 7 and 7
   /// (28 elements, 56 nodes); on it, with the rigid part removed, the response at the tip–side
-  /// junctions grows without bound (a spurious zero of the discretised compliance in Re s > 0;
-  /// computeResponseMap refuses it). It goes away with 16 per side, so the study refines the
-  /// sides, and the tips for finer impact angles.
+  /// junctions grows without bound (a zero of C(s) − R/s² in Re s > 0: the removal's, as the
+  /// same map with the rigid part kept is accepted; computeResponseMap refuses it). It goes away
+  /// with 16 per side, so the study refines the sides, and the tips for finer impact angles.
   int side_elements = 16;
   int tip_elements = 12;
   double side_grading = 1.4;  ///< element growth from the tips towards the middle

@@ -117,9 +117,9 @@ TEST(ResponseMapBuilder, TellsItsProgressOncePerFrequencyAndGivesTheSameMap) {
     EXPECT_EQ(told.nodes[j].force, quiet.nodes[j].force);
 }
 
-// On the paper's 7-per-side mesh the tip-side junction's response grows (see
-// restitution_study.hpp): refused with a clear error naming the node and the ratio, not handed
-// out as a force law. A body with a hole is refused before any work.
+// On the paper's 7-per-side mesh the tip-side junction's response grows once the rigid part is
+// removed (see restitution_study.hpp): refused with a clear error naming the node and the ratio,
+// not handed out as a force law. A body with a hole is refused before any work.
 TEST(ResponseMapBuilder, RefusesAnUnstableResponseAndHoles) {
   ResponseMapOptions options;
   options.samples = 512;
