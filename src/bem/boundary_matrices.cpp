@@ -41,34 +41,28 @@ void addPoints(const BoundaryElement& element, double xi0, double xi1,
   }
 }
 
-// A panel of `rule`'s element and its points; its length and distance from `source` recorded.
-void addPanel(const BoundaryElement& element, double xi0, double xi1, const Vec2& source,
-              SourceElementRule& rule) {
+// A panel of `rule`'s element: its points, and its span and arc length (the dynamic part's split).
+void addPanel(const BoundaryElement& element, double xi0, double xi1, SourceElementRule& rule) {
   const std::size_t first = rule.points.size();
   addPoints(element, xi0, xi1, rule.points);
-  QuadraturePanel panel{
-      xi0, xi1, 0.0,
-      std::min((element.position(xi0) - source).norm(), (element.position(xi1) - source).norm())};
-  for (std::size_t q = first; q < rule.points.size(); ++q) {
+  QuadraturePanel panel{xi0, xi1, 0.0};
+  for (std::size_t q = first; q < rule.points.size(); ++q)
     panel.length += rule.points[q].weight;
-    panel.distance = std::min(panel.distance, (rule.points[q].x - source).norm());
-  }
   rule.panels.push_back(panel);
 }
 
 // Panels from `at` (the singular point) to `to`, graded towards `at`.
-void addGraded(const BoundaryElement& element, double at, double to, const Vec2& source,
-               SourceElementRule& rule) {
+void addGraded(const BoundaryElement& element, double at, double to, SourceElementRule& rule) {
   if (std::abs(to - at) < 1e-14) {
     return;
   }
   double outer = 1.0;
   for (int k = 0; k < kGradedPanels; ++k) {
     const double inner = outer * kGrading;
-    addPanel(element, at + inner * (to - at), at + outer * (to - at), source, rule);
+    addPanel(element, at + inner * (to - at), at + outer * (to - at), rule);
     outer = inner;
   }
-  addPanel(element, at, at + outer * (to - at), source, rule);
+  addPanel(element, at, at + outer * (to - at), rule);
 }
 
 double distanceToElement(const BoundaryElement& element, const Vec2& p) {
@@ -195,8 +189,8 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
       }
       if (rule.source_local >= 0) {
         const double at = element.node_xi[static_cast<std::size_t>(rule.source_local)];
-        addGraded(element, at, -1.0, source, rule);
-        addGraded(element, at, 1.0, source, rule);
+        addGraded(element, at, -1.0, rule);
+        addGraded(element, at, 1.0, rule);
       } else {
         const double distance = distanceToElement(element, source);
         if (!(distance > 1e-12 * lengths[e])) {
@@ -210,7 +204,7 @@ BoundaryQuadrature buildBoundaryQuadrature(const BoundaryMesh& mesh) {
                 : static_cast<int>(std::min<double>(
                       kMaxPanels, std::ceil(2.0 * kNearRatio * lengths[e] / distance)));
         for (int p = 0; p < panels; ++p) {
-          addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, source, rule);
+          addPanel(element, -1.0 + 2.0 * p / panels, -1.0 + 2.0 * (p + 1) / panels, rule);
         }
       }
       quadrature.rules[i].push_back(std::move(rule));

@@ -43,8 +43,7 @@ struct BoundaryQuadraturePoint {
 struct QuadraturePanel {
   double xi0 = 0.0;
   double xi1 = 0.0;
-  double length = 0.0;    ///< its arc length
-  double distance = 0.0;  ///< from the source to its nearest point (of its ends and its points)
+  double length = 0.0;  ///< its arc length
 };
 
 /// The points to integrate element `element` against collocation node `source`.
