@@ -7,7 +7,8 @@
 //   contactsim migrate OLD.json [-o NEW.json]   the scene in format 2
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--side-elements N] [--side-grading R] [--tip-elements N]
-//                                [--quadrature bdf2|bdf1] [--map FILE]   the steel bar of
+//                                [--quadrature bdf2|bdf1] [--finite-elements RINGS]
+//                                [--ring-growth R] [--map FILE]   the steel bar of
 //                                ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
@@ -374,7 +375,16 @@ int main(int argc, char** argv) {
                   {contactsim::timeQuadratureName(contactsim::TimeQuadrature::bdf1),
                    contactsim::TimeQuadrature::bdf1}},
               CLI::ignore_case));
+  CLI::Option* finite_elements = restitution->add_option(
+      "--finite-elements", study.finite_element_rings,
+      "Compute the map with a plane-strain finite element model of the bar, this many rings of "
+      "elements under each tip (default 0: boundary elements)");
+  CLI::Option* ring_growth = restitution->add_option(
+      "--ring-growth", study.ring_growth,
+      "Finite elements: the rings' thicknesses grow inward by this (default 1.5)");
   restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
+      ->excludes(finite_elements)
+      ->excludes(ring_growth)
       ->excludes(quadrature)
       ->excludes(samples)
       ->excludes(time_step)

@@ -95,6 +95,35 @@ void BM_BarResponseMap(benchmark::State& state) {
 }
 BENCHMARK(BM_BarResponseMap)->Arg(100)->Arg(512)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// The restitution study's bar (16 / 12 elements, 112 nodes) by both builders in the same run:
+// the boundary elements at Δt = 1 µs (N_f 512) and the finite element model (3 rings, 1810
+// degrees of freedom) at 1 µs and at the converged curve's 0.0625 µs (N_f 8192).
+void BM_StudyBarBoundaryElementMap(benchmark::State& state) {
+  const auto mesh = meshLoops({barLoop(0.2, 0.0125, 16, 12, 1.4)});
+  contactsim::ResponseMapOptions options;
+  options.samples = 512;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        contactsim::computeResponseMap(mesh, contactsim::kSteel, options, "bar"));
+  }
+}
+BENCHMARK(BM_StudyBarBoundaryElementMap)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_StudyBarFiniteElementMap(benchmark::State& state) {
+  contactsim::ResponseMapOptions options;
+  options.samples = static_cast<int>(state.range(0));
+  options.time_step = 512e-6 / options.samples;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::computeBarFiniteElementMap(
+        0.2, 0.0125, 16, 12, 1.4, {}, contactsim::kSteel, options, "bar"));
+  }
+}
+BENCHMARK(BM_StudyBarFiniteElementMap)
+    ->Arg(512)
+    ->Arg(8192)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
 // Run time, ullrich-pai §5.1 step 1: the nominal force of one contact node from its history (the
 // digital filter over N_f samples) plus pushing the step's deformation. Target ≤ 1 µs at N_f = 100.
 void BM_RunTimeForcePerContactNode(benchmark::State& state) {

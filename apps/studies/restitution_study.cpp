@@ -191,6 +191,10 @@ void RestitutionStudyOptions::validate() const {
         std::to_string(side_elements) + " and " + std::to_string(tip_elements));
   }
   requirePositive(side_grading, "restitution study: side grading");
+  if (finite_element_rings < 0) {
+    throw InvalidInputError("restitution study: finite element rings must not be negative, got " +
+                            std::to_string(finite_element_rings));
+  }
   material.validate();
   requireFinite(angle_step, "restitution study: angle step [degrees]");
   if (!(angle_step >= 0.01 && angle_step <= 90.0)) {
@@ -213,8 +217,14 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
   if (options.map_file.empty()) {
     const auto mesh = meshLoops({barLoop(options.length, options.diameter, options.side_elements,
                                          options.tip_elements, options.side_grading)});
-    result.map =
-        computeResponseMap(mesh, options.material, options.map, "steel bar, ullrich-pai section 4");
+    result.map = options.finite_element_rings > 0
+                     ? computeBarFiniteElementMap(
+                           options.length, options.diameter, options.side_elements,
+                           options.tip_elements, options.side_grading,
+                           {options.finite_element_rings, options.ring_growth}, options.material,
+                           options.map, "steel bar, ullrich-pai section 4, finite elements")
+                     : computeResponseMap(mesh, options.material, options.map,
+                                          "steel bar, ullrich-pai section 4");
     result.map_seconds = seconds(start);
   } else {
     result.map = loadResponseMap(options.map_file, options.max_map_file_bytes);
@@ -352,6 +362,10 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
                        {"tip_elements", options.tip_elements},
                        {"side_grading", options.side_grading},
                        {"quadrature", timeQuadratureName(options.map.quadrature)}};
+    if (options.finite_element_rings > 0) {
+      summary["mesh"]["finite_element_rings"] = options.finite_element_rings;
+      summary["mesh"]["ring_growth"] = options.ring_growth;
+    }
   } else {
     summary["map_file"] = options.map_file;
   }

@@ -37,6 +37,12 @@ struct RestitutionStudyOptions {
   int side_elements = 16;
   int tip_elements = 12;
   double side_grading = 1.4;  ///< element growth from the tips towards the middle
+  /// 0: the map by the boundary elements (ullrich-pai §3). Otherwise by a plane-strain finite
+  /// element model of the bar with this many rings of elements under each tip
+  /// (computeBarFiniteElementMap: the same nodes; a Galerkin model with no growing modes at fine
+  /// steps, the README's convergence study).
+  int finite_element_rings = 0;
+  double ring_growth = 1.5;  ///< finite elements: ring thicknesses grow inward by this
   ElasticMaterial material = kSteel;
   /// 512 samples of 1 µs: the oblique impacts last up to ~0.35 ms, longer than the paper's
   /// N_f = 100 would cover at a step that resolves the 80 µs normal impact.

@@ -80,4 +80,32 @@ struct ResponseMapOptions {
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
                                const ResponseMapOptions& options, const std::string& name);
 
+/// The mesh of the bar's finite element model (computeBarFiniteElementMap): `rings` rings of
+/// quadratic elements fill the outer half of each tip's radius, their thicknesses growing inward
+/// by `ring_growth`; the rectangle between the tips continues them as rows.
+struct FiniteElementOptions {
+  int rings = 3;
+  double ring_growth = 1.5;
+};
+
+/// The same map of the bar `barLoop(length, diameter, side_elements, tip_elements, side_grading)`
+/// (same nodes, normals, tributary lengths, outline and convolution quadrature) from a plane-strain
+/// finite element model of the whole bar instead of the boundary elements: quadratic elements
+/// sharing every boundary node, the traction t_j N_j n_j as consistent nodal loads, and
+/// C_j(s) = Σ_m (φ_mᵀ f_j)(n_j·φ_m(x_j)) / (s² + ω_m²) over the model's vibration modes
+/// (one dense generalised eigenproblem K φ = ω² M φ, then every frequency is a sum). A Galerkin
+/// model has no growing mode at any time step, unlike collocation boundary elements at steps much
+/// finer than their elements (docs/figures/restitution-study/README.md); it is a second,
+/// independent discretisation of the body (interior field by finite elements, not the
+/// fundamental solution). The rigid-body modes are the model's own three zero modes: with
+/// `remove_rigid_motion` their term is dropped exactly and k_j is the static elastic compliance's.
+/// Throws InvalidInputError for bad shapes, materials or options (as computeResponseMap), more
+/// than 8000 degrees of freedom (the dense eigenproblem: ~0.5 GB, ~20 min), and NumericalError as
+/// computeResponseMap.
+ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_elements,
+                                       int tip_elements, double side_grading,
+                                       const FiniteElementOptions& elements,
+                                       const ElasticMaterial& material,
+                                       const ResponseMapOptions& options, const std::string& name);
+
 }  // namespace contactsim

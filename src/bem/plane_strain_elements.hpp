@@ -1,0 +1,50 @@
+// A plane-strain finite element model of a 2D body: quadratic elements (9-node Lagrange
+// quadrilaterals, 6-node triangles), consistent mass, per unit thickness (Zienkiewicz & Taylor,
+// The Finite Element Method vol. 1, ch. 6–9; Hughes 2000 §3.7).
+//
+// The response maps use it as a second discretisation of the same body besides the collocation
+// boundary elements (finite_element_map.cpp). It is a Galerkin method: K and M are symmetric,
+// K ≥ 0 and M > 0, so the compliance b ᵀ(s² M + K)⁻¹ b is positive real for every load b and the
+// body has no growing mode at any time step — which collocation cannot promise
+// (docs/figures/restitution-study/README.md).
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+#include <array>
+#include <vector>
+
+#include "contactsim/bem/boundary_mesh.hpp"
+#include "contactsim/bem/elastic_material.hpp"
+
+namespace contactsim {
+
+struct PlaneStrainMesh {
+  std::vector<Vec2> nodes;
+  /// Nodes of a quadrilateral by tensor index a + 3b at (ξ, η) = (a − 1, b − 1), counter-clockwise
+  /// in (ξ, η).
+  std::vector<std::array<int, 9>> quads;
+  /// Corners 0, 1, 2 counter-clockwise, then the mid-sides 01, 12, 20.
+  std::vector<std::array<int, 6>> triangles;
+};
+
+/// The stadium of `barLoop(length, diameter, side_elements, tip_elements, side_grading)`, meshed
+/// so that every node of that boundary mesh is a node here (same quadratic geometry): a rectangle
+/// of quadrilaterals whose columns are the boundary elements of the sides, and at each tip
+/// `rings` rings of quadrilaterals under the tip's elements around a fan of triangles. The rings
+/// fill the outer half of the tip radius, their thicknesses growing inward by `ring_growth`
+/// (finest at the surface, which the contacts load); the rectangle's rows continue them.
+/// Throws InvalidInputError for rings < 1 or ring_growth not in [1, 4], and whatever barLoop
+/// throws.
+PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elements,
+                                   int tip_elements, double side_grading, int rings,
+                                   double ring_growth);
+
+/// Stiffness K and consistent mass M (2 dofs per node, x then y) of plane strain with `material`,
+/// per unit thickness. Throws NumericalError naming the element if one is inverted.
+struct StiffnessAndMass {
+  Eigen::SparseMatrix<double> stiffness, mass;
+};
+StiffnessAndMass assemblePlaneStrain(const PlaneStrainMesh& mesh, const ElasticMaterial& material);
+
+}  // namespace contactsim
