@@ -69,9 +69,9 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
   material.validate();
   const BoundaryMesh boundary =
       meshLoops({barLoop(length, diameter, side_elements, tip_elements, side_grading)});
-  const PlaneStrainMesh mesh = barPlaneStrainMesh(length, diameter, side_elements, tip_elements,
-                                                  side_grading, elements.rings,
-                                                  elements.ring_growth);
+  const PlaneStrainMesh mesh =
+      barPlaneStrainMesh(length, diameter, side_elements, tip_elements, side_grading,
+                         elements.rings, elements.ring_growth);
   const auto dofs = static_cast<Eigen::Index>(2 * mesh.nodes.size());
   if (dofs > kMaxDofs) {
     throw InvalidInputError("bar finite elements: " + toText(dofs) +
@@ -107,8 +107,8 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
   for (Eigen::Index j = 0; j < count; ++j) {
     const Vec2 n = boundary.nodes[static_cast<std::size_t>(j)].normal;
     const Eigen::Index k = fem_node[static_cast<std::size_t>(j)];
-    weight.row(j) = modal_load.row(j).cwiseProduct(n.x() * shapes.row(2 * k) +
-                                                   n.y() * shapes.row(2 * k + 1));
+    weight.row(j) =
+        modal_load.row(j).cwiseProduct(n.x() * shapes.row(2 * k) + n.y() * shapes.row(2 * k + 1));
   }
   const auto tributary = boundary.tributaryLengths();
   std::vector<double> steady(nodes, 0.0);

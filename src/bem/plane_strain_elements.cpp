@@ -47,7 +47,9 @@ void addQuad(PlaneStrainMesh& mesh, NodeTable& table, Map map) {
 double lagrange(int a, double t) {
   return a == 0 ? 0.5 * t * (t - 1.0) : (a == 1 ? 1.0 - t * t : 0.5 * t * (t + 1.0));
 }
-double lagrangeSlope(int a, double t) { return a == 0 ? t - 0.5 : (a == 1 ? -2.0 * t : t + 0.5); }
+double lagrangeSlope(int a, double t) {
+  return a == 0 ? t - 0.5 : (a == 1 ? -2.0 * t : t + 0.5);
+}
 
 struct QuadraturePoint {
   double u, v, weight;
@@ -72,8 +74,13 @@ std::vector<QuadraturePoint> triangleRule() {
   const double a1 = 0.059715871789770, b1 = 0.470142064105115;
   const double a2 = 0.797426985353087, b2 = 0.101286507323456;
   const double w0 = 0.225 / 2.0, w1 = 0.132394152788506 / 2.0, w2 = 0.125939180544827 / 2.0;
-  return {{1.0 / 3.0, 1.0 / 3.0, w0}, {a1, b1, w1}, {b1, a1, w1}, {b1, b1, w1},
-          {a2, b2, w2},               {b2, a2, w2}, {b2, b2, w2}};
+  return {{1.0 / 3.0, 1.0 / 3.0, w0},
+          {a1, b1, w1},
+          {b1, a1, w1},
+          {b1, b1, w1},
+          {a2, b2, w2},
+          {b2, a2, w2},
+          {b2, b2, w2}};
 }
 
 // Shape functions N and their derivatives in the element's coordinates (n × 2).
@@ -103,9 +110,10 @@ PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elem
                                    int tip_elements, double side_grading, int rings,
                                    double ring_growth) {
   if (rings < 1 || !(ring_growth >= 1.0 && ring_growth <= 4.0)) {
-    throw InvalidInputError("bar finite elements: need at least one ring and a ring growth in "
-                            "[1, 4], got " +
-                            toText(rings) + " rings growing by " + toText(ring_growth));
+    throw InvalidInputError(
+        "bar finite elements: need at least one ring and a ring growth in "
+        "[1, 4], got " +
+        toText(rings) + " rings growing by " + toText(ring_growth));
   }
   const BoundaryMesh boundary =
       meshLoops({barLoop(length, diameter, side_elements, tip_elements, side_grading)});

@@ -31,8 +31,8 @@ Eigen::VectorXd field(const PlaneStrainMesh& mesh, const auto& displacement) {
 TEST(PlaneStrainElements, MassMomentAndUniformStrainEnergyAreExact) {
   const auto mesh = barPlaneStrainMesh(kLength, kDiameter, kSide, kTip, kGrading, 3, 1.5);
   const auto system = assemblePlaneStrain(mesh, kSteel);
-  const auto exact =
-      meshLoops({barLoop(kLength, kDiameter, kSide, kTip, kGrading)}).massProperties(kSteel.density);
+  const auto exact = meshLoops({barLoop(kLength, kDiameter, kSide, kTip, kGrading)})
+                         .massProperties(kSteel.density);
   ASSERT_NEAR(exact.centroid.norm(), 0.0, 1e-15);
   // Mass and polar moment: translations and the rotation through M.
   const Eigen::VectorXd along = field(mesh, [](const Vec2&) { return Vec2(1.0, 0.0); });
@@ -46,9 +46,9 @@ TEST(PlaneStrainElements, MassMomentAndUniformStrainEnergyAreExact) {
   EXPECT_LT((system.stiffness * turn).cwiseAbs().maxCoeff(), 1e-12 * scale);
   // A uniform strain ε = (ε_xx, ε_yy, γ_xy): energy ½ εᵀ D ε · area (plane strain).
   const double exx = 1e-4, eyy = -3e-5, gxy = 6e-5;
-  const Eigen::VectorXd strained = field(
-      mesh, [&](const Vec2& x) { return Vec2(exx * x.x() + 0.5 * gxy * x.y(),
-                                            0.5 * gxy * x.x() + eyy * x.y()); });
+  const Eigen::VectorXd strained = field(mesh, [&](const Vec2& x) {
+    return Vec2(exx * x.x() + 0.5 * gxy * x.y(), 0.5 * gxy * x.x() + eyy * x.y());
+  });
   const double lambda = kSteel.lameLambda(), mu = kSteel.shearModulus();
   const double energy_density = 0.5 * ((lambda + 2.0 * mu) * (exx * exx + eyy * eyy) +
                                        2.0 * lambda * exx * eyy + mu * gxy * gxy);
@@ -118,8 +118,8 @@ TEST(FiniteElementMap, StaysPassiveWhereCollocationGrows) {
   ResponseMapOptions options;
   options.time_step = 1.25e-7;
   options.samples = 4096;
-  const auto map = computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, {},
-                                              kSteel, options, "fem");
+  const auto map = computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, {}, kSteel,
+                                              options, "fem");
   double worst = 0.0;
   for (const auto& node : map.nodes) {
     for (double f : node.force)
