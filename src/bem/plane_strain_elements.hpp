@@ -4,9 +4,9 @@
 //
 // The response maps use it as a second discretisation of the same body besides the collocation
 // boundary elements (finite_element_map.cpp). It is a Galerkin method: K and M are symmetric,
-// K ≥ 0 and M > 0, so the compliance b ᵀ(s² M + K)⁻¹ b is positive real for every load b and the
-// body has no growing mode at any time step — which collocation cannot promise
-// (docs/figures/restitution-study/README.md).
+// K ≥ 0 and M > 0, so the body has no growing mode at any time step — which collocation cannot
+// promise (docs/figures/restitution-study/README.md) — and a driving-point compliance
+// bᵀ(s² M + K)⁻¹ b (load and displacement work-conjugate) is positive real for every load b.
 #pragma once
 
 #include <Eigen/Core>

@@ -111,8 +111,10 @@ TEST(FiniteElementMap, AgreesWithTheBoundaryElementMap) {
 }
 
 // At Δt = 0.125 µs the boundary elements' map of this mesh grows (node 4, 2.17 F(0) at 0.51 ms:
-// computeResponseMap refuses it; docs/figures/restitution-study/README.md). The Galerkin model's
-// compliance is positive real, so its step responses stay passive: none exceeds its start.
+// computeResponseMap refuses it; docs/figures/restitution-study/README.md). The finite element
+// model's modes do not grow, and on this mesh its map stays passive: no step response exceeds its
+// start (the node's point displacement against its element-wide traction is not a work-conjugate
+// pair, so this is a measurement on this mesh, not a theorem).
 TEST(FiniteElementMap, StaysPassiveWhereCollocationGrows) {
   CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   ResponseMapOptions options;
