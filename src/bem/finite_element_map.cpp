@@ -20,7 +20,7 @@ std::vector<int> boundaryNodes(const BoundaryMesh& boundary, const PlaneStrainMe
   std::vector<int> out;
   for (const auto& node : boundary.nodes) {
     int found = -1;
-    for (std::size_t k = 0; k < mesh.nodes.size(); ++k) {
+    for (std::size_t k = 0; k < mesh.nodes.size() && found < 0; ++k) {
       if ((mesh.nodes[k] - node.position).norm() < 1e-9)
         found = static_cast<int>(k);
     }
@@ -78,10 +78,7 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
                             " degrees of freedom, at most " + toText(kMaxDofs) +
                             " (a dense eigenproblem): use fewer rings or elements");
   }
-  if (!(options.tail_fraction > 0.0 && options.tail_fraction <= 1.0)) {
-    throw InvalidInputError("response map: tail fraction must lie in (0, 1], got " +
-                            toText(options.tail_fraction));
-  }
+  requireValidTailFraction(options);
   const ConvolutionQuadrature cq(options.time_step, options.samples, options.quadrature);
   const auto fem_node = boundaryNodes(boundary, mesh);
   const auto system = assemblePlaneStrain(mesh, material);

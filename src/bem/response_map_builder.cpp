@@ -34,10 +34,7 @@ ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& 
         "response map: the body must be bounded by one loop (holes are not supported: the map's "
         "outline and the run time's mass properties are the outer loop)");
   }
-  if (!(options.tail_fraction > 0.0 && options.tail_fraction <= 1.0)) {
-    throw InvalidInputError("response map: tail fraction must lie in (0, 1], got " +
-                            toText(options.tail_fraction));
-  }
+  requireValidTailFraction(options);
   const ConvolutionQuadrature cq(options.time_step, options.samples, options.quadrature);
   const auto rules = buildBoundaryQuadrature(mesh);
   const auto statics = assembleStatic(mesh, rules, material);

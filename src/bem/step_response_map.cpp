@@ -16,6 +16,13 @@ constexpr double kMaxOvershoot = 1.5;
 
 }  // namespace
 
+void requireValidTailFraction(const ResponseMapOptions& options) {
+  if (!(options.tail_fraction > 0.0 && options.tail_fraction <= 1.0)) {
+    throw InvalidInputError("response map: tail fraction must lie in (0, 1], got " +
+                            toText(options.tail_fraction));
+  }
+}
+
 std::vector<std::vector<std::complex<double>>> stepResponseSpectrum(
     const ConvolutionQuadrature& cq, const std::vector<double>& weights,
     const ResponseMapOptions& options,

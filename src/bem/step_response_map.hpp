@@ -14,6 +14,10 @@
 
 namespace contactsim {
 
+/// Throws InvalidInputError unless options.tail_fraction lies in (0, 1] (both builders check it
+/// before their expensive work).
+void requireValidTailFraction(const ResponseMapOptions& options);
+
 /// The generating functions of every node's step response, spectrum[j][l] = F_j(s_l) / (1 − ζ_l)
 /// with F_j(s) = w_j / C_j(s): `compliances(s)` gives every node's C_j(s) (without the rigid part
 /// where it is removed) and runs for the frequencies in parallel (TBB), telling
