@@ -8,7 +8,8 @@
 //   contactsim restitution-study [--out DIR] [--angle-step DEG] [--speed V] [--friction MU]
 //                                [--side-elements N] [--side-grading R] [--tip-elements N]
 //                                [--quadrature bdf2|bdf1] [--finite-elements RINGS]
-//                                [--ring-growth R] [--map FILE]   the steel bar of
+//                                [--ring-growth R] [--side-columns N]
+//                                [--reading node|work-conjugate] [--map FILE]   the steel bar of
 //                                ullrich-pai §4 (issue 8)
 //   contactsim bowl-study [--out DIR] [--scene FILE] [--max-steps MS,...] [--duration S] [--repeats
 //   N]
@@ -382,9 +383,27 @@ int main(int argc, char** argv) {
   CLI::Option* ring_growth = restitution->add_option(
       "--ring-growth", study.ring_growth,
       "Finite elements: the rings' thicknesses grow inward by this (default 1.5)");
+  CLI::Option* side_columns = restitution->add_option(
+      "--side-columns", study.side_columns,
+      "Finite elements: columns of elements under each side boundary element (default 1)");
+  CLI::Option* reading =
+      restitution
+          ->add_option("--reading", study.reading,
+                       "Finite elements: what a node's compliance reads: node (its displacement, "
+                       "default) or work-conjugate (to its traction: passive on every mesh)")
+          ->transform(CLI::CheckedTransformer(
+              std::map<std::string, contactsim::FiniteElementOptions::Reading>{
+                  {"node", contactsim::FiniteElementOptions::Reading::kNode},
+                  {"work-conjugate", contactsim::FiniteElementOptions::Reading::kWorkConjugate}},
+              CLI::ignore_case));
+  side_columns->needs(finite_elements);
+  reading->needs(finite_elements);
+  ring_growth->needs(finite_elements);
   restitution->add_option("--map", study.map_file, "Use this response map instead of computing one")
       ->excludes(finite_elements)
       ->excludes(ring_growth)
+      ->excludes(side_columns)
+      ->excludes(reading)
       ->excludes(quadrature)
       ->excludes(samples)
       ->excludes(time_step)

@@ -195,6 +195,10 @@ void RestitutionStudyOptions::validate() const {
     throw InvalidInputError("restitution study: finite element rings must not be negative, got " +
                             std::to_string(finite_element_rings));
   }
+  if (side_columns < 1 || side_columns > 64) {
+    throw InvalidInputError("restitution study: side columns must lie in [1, 64], got " +
+                            std::to_string(side_columns));
+  }
   material.validate();
   requireFinite(angle_step, "restitution study: angle step [degrees]");
   if (!(angle_step >= 0.01 && angle_step <= 90.0)) {
@@ -217,14 +221,16 @@ RestitutionStudyResult runRestitutionStudy(const RestitutionStudyOptions& option
   if (options.map_file.empty()) {
     const auto mesh = meshLoops({barLoop(options.length, options.diameter, options.side_elements,
                                          options.tip_elements, options.side_grading)});
-    result.map = options.finite_element_rings > 0
-                     ? computeBarFiniteElementMap(
-                           options.length, options.diameter, options.side_elements,
-                           options.tip_elements, options.side_grading,
-                           {options.finite_element_rings, options.ring_growth}, options.material,
-                           options.map, "steel bar, ullrich-pai section 4, finite elements")
-                     : computeResponseMap(mesh, options.material, options.map,
-                                          "steel bar, ullrich-pai section 4");
+    result.map =
+        options.finite_element_rings > 0
+            ? computeBarFiniteElementMap(options.length, options.diameter, options.side_elements,
+                                         options.tip_elements, options.side_grading,
+                                         {options.finite_element_rings, options.ring_growth,
+                                          options.side_columns, options.reading},
+                                         options.material, options.map,
+                                         "steel bar, ullrich-pai section 4, finite elements")
+            : computeResponseMap(mesh, options.material, options.map,
+                                 "steel bar, ullrich-pai section 4");
     result.map_seconds = seconds(start);
   } else {
     result.map = loadResponseMap(options.map_file, options.max_map_file_bytes);
@@ -365,6 +371,9 @@ void writeRestitutionStudy(const RestitutionStudyResult& result,
     if (options.finite_element_rings > 0) {
       summary["mesh"]["finite_element_rings"] = options.finite_element_rings;
       summary["mesh"]["ring_growth"] = options.ring_growth;
+      summary["mesh"]["side_columns"] = options.side_columns;
+      summary["mesh"]["reading"] =
+          options.reading == FiniteElementOptions::Reading::kNode ? "node" : "work-conjugate";
     }
   } else {
     summary["map_file"] = options.map_file;

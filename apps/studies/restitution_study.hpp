@@ -43,6 +43,10 @@ struct RestitutionStudyOptions {
   /// steps, the README's convergence study).
   int finite_element_rings = 0;
   double ring_growth = 1.5;  ///< finite elements: ring thicknesses grow inward by this
+  int side_columns = 1;      ///< finite elements: columns under each side boundary element
+  /// Finite elements: each node's compliance reads the node's displacement, or the one
+  /// work-conjugate to its traction (FiniteElementOptions::Reading).
+  FiniteElementOptions::Reading reading = FiniteElementOptions::Reading::kNode;
   ElasticMaterial material = kSteel;
   /// 512 samples of 1 µs: the oblique impacts last up to ~0.35 ms, longer than the paper's
   /// N_f = 100 would cover at a step that resolves the 80 µs normal impact.

@@ -104,19 +104,70 @@ void triangleShapes(double u, double v, Eigen::VectorXd& n, Eigen::MatrixXd& dn)
       -4.0 * u, 4.0 * v, 4.0 * u, -4.0 * v, 4.0 * (l0 - v);
 }
 
+// Each interval of `points` (sorted) cut into `parts` equal ones.
+std::vector<double> subdivided(const std::vector<double>& points, int parts) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    for (int k = 0; k < parts; ++k)
+      out.push_back(points[i] + (points[i + 1] - points[i]) * k / parts);
+  }
+  out.push_back(points.back());
+  return out;
+}
+
+// The node at `p` (within 1e-9 m, the node table's grid), or NumericalError.
+int nodeAt(const PlaneStrainMesh& mesh, const Vec2& p) {
+  for (std::size_t k = 0; k < mesh.nodes.size(); ++k) {
+    if ((mesh.nodes[k] - p).norm() < 1e-9)
+      return static_cast<int>(k);
+  }
+  throw NumericalError("bar finite elements: boundary point (" + toText(p.x()) + ", " +
+                       toText(p.y()) + ") is not a node of the model");
+}
+
+// The model's boundary edges: `columns` under each boundary element of the straight sides
+// (y = ±r; straight, so ξ is affine in x), one under each of the tips' (same three nodes, same
+// quadratic geometry).
+std::vector<PlaneStrainMesh::BoundaryEdge> boundaryEdges(const BoundaryMesh& boundary,
+                                                         const PlaneStrainMesh& mesh, double r,
+                                                         int columns) {
+  std::vector<PlaneStrainMesh::BoundaryEdge> edges;
+  for (std::size_t e = 0; e < boundary.elements.size(); ++e) {
+    const auto& element = boundary.elements[e];
+    const bool side = std::abs(std::abs(element.geometry[0].y()) - r) < 1e-12 &&
+                      std::abs(std::abs(element.geometry[2].y()) - r) < 1e-12;
+    const int parts = side ? columns : 1;
+    for (int k = 0; k < parts; ++k) {
+      PlaneStrainMesh::BoundaryEdge edge;
+      edge.element = e;
+      edge.xi_start = -1.0 + 2.0 * k / parts;
+      edge.xi_end = -1.0 + 2.0 * (k + 1) / parts;
+      const std::array<double, 3> xi{edge.xi_start, 0.5 * (edge.xi_start + edge.xi_end),
+                                     edge.xi_end};
+      for (std::size_t a = 0; a < 3; ++a)
+        edge.nodes[a] = nodeAt(mesh, element.position(xi[a]));
+      edges.push_back(edge);
+    }
+  }
+  return edges;
+}
+
 }  // namespace
 
-PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elements,
-                                   int tip_elements, double side_grading, int rings,
-                                   double ring_growth) {
+PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, double diameter,
+                                   int tip_elements, const FiniteElementOptions& options) {
+  const int rings = options.rings;
+  const double ring_growth = options.ring_growth;
   if (rings < 1 || !(ring_growth >= 1.0 && ring_growth <= 4.0)) {
     throw InvalidInputError(
         "bar finite elements: need at least one ring and a ring growth in "
         "[1, 4], got " +
         toText(rings) + " rings growing by " + toText(ring_growth));
   }
-  const BoundaryMesh boundary =
-      meshLoops({barLoop(length, diameter, side_elements, tip_elements, side_grading)});
+  if (options.side_columns < 1 || options.side_columns > 64) {
+    throw InvalidInputError("bar finite elements: side columns must lie in [1, 64], got " +
+                            toText(options.side_columns));
+  }
   const double r = 0.5 * diameter;
   const double tip_centre = 0.5 * length - r;
   const double pi = std::numbers::pi;
@@ -151,6 +202,7 @@ PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elem
   columns.erase(std::unique(columns.begin(), columns.end(),
                             [](double a, double b) { return std::abs(a - b) < 1e-12; }),
                 columns.end());
+  columns = subdivided(columns, options.side_columns);
 
   PlaneStrainMesh mesh;
   NodeTable table(mesh);
@@ -184,6 +236,7 @@ PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elem
                                 table.at(0.5 * (centre + b))});
     }
   }
+  mesh.boundary_edges = boundaryEdges(boundary, mesh, r, options.side_columns);
   return mesh;
 }
 

@@ -16,6 +16,7 @@
 
 #include "contactsim/bem/boundary_mesh.hpp"
 #include "contactsim/bem/elastic_material.hpp"
+#include "contactsim/bem/response_map_builder.hpp"
 
 namespace contactsim {
 
@@ -26,19 +27,27 @@ struct PlaneStrainMesh {
   std::vector<std::array<int, 9>> quads;
   /// Corners 0, 1, 2 counter-clockwise, then the mid-sides 01, 12, 20.
   std::vector<std::array<int, 6>> triangles;
+  /// An element edge on the boundary, under boundary element `element`: its nodes at the edge's
+  /// t = −1, 0, 1, which is the boundary element's ξ = xi_start … xi_end (affinely).
+  struct BoundaryEdge {
+    std::size_t element = 0;
+    double xi_start = -1.0, xi_end = 1.0;
+    std::array<int, 3> nodes{};
+  };
+  std::vector<BoundaryEdge> boundary_edges;
 };
 
-/// The stadium of `barLoop(length, diameter, side_elements, tip_elements, side_grading)`, meshed
-/// so that every node of that boundary mesh is a node here (same quadratic geometry): a rectangle
-/// of quadrilaterals whose columns are the boundary elements of the sides, and at each tip
-/// `rings` rings of quadrilaterals under the tip's elements around a fan of triangles. The rings
-/// fill the outer half of the tip radius, their thicknesses growing inward by `ring_growth`
-/// (finest at the surface, which the contacts load); the rectangle's rows continue them.
-/// Throws InvalidInputError for rings < 1 or ring_growth not in [1, 4], and whatever barLoop
-/// throws.
-PlaneStrainMesh barPlaneStrainMesh(double length, double diameter, int side_elements,
-                                   int tip_elements, double side_grading, int rings,
-                                   double ring_growth);
+/// The stadium bounded by `boundary` = meshLoops({barLoop(length, diameter, side_elements,
+/// tip_elements, side_grading)}), meshed so that every node of `boundary` is a node here (same
+/// quadratic geometry): a rectangle of quadrilaterals, `options.side_columns` columns under each
+/// boundary element of the sides, and at each tip `options.rings` rings of quadrilaterals under
+/// the tip's elements around a fan of triangles. The rings fill the outer half of the tip radius,
+/// their thicknesses growing inward by `options.ring_growth` (finest at the surface, which the
+/// contacts load); the rectangle's rows continue them. Throws InvalidInputError for rings < 1,
+/// ring_growth not in [1, 4] or side_columns not in [1, 64], NumericalError if `boundary` is not
+/// that bar's.
+PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, double diameter,
+                                   int tip_elements, const FiniteElementOptions& options);
 
 /// Stiffness K and consistent mass M (2 dofs per node, x then y) of plane strain with `material`,
 /// per unit thickness. Throws NumericalError naming the element if one is inverted.

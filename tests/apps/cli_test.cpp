@@ -194,6 +194,20 @@ TEST(CliTest, RestitutionStudyRejectsBadInputWithoutOutputs) {
     EXPECT_NE(o.output.find("quadrature"), std::string::npos) << arguments << ": " << o.output;
     EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
   }
+  // Finite element options: an unknown reading, and side columns without finite elements.
+  for (const std::string arguments :
+       {"restitution-study --finite-elements 3 --reading nodal --out out",
+        "restitution-study --side-columns 4 --out out"}) {
+    const Outcome o = runCli(arguments, dir);
+    EXPECT_EQ(o.exit_code, 2) << arguments << ": " << o.output;
+    EXPECT_FALSE(fs::exists(dir / "out")) << arguments << " left output behind";
+  }
+  // Out-of-range side columns: an error naming them, nothing written.
+  const Outcome columns =
+      runCli("restitution-study --finite-elements 3 --side-columns 0 --out out", dir);
+  EXPECT_EQ(columns.exit_code, 1) << columns.output;
+  EXPECT_NE(columns.output.find("side columns"), std::string::npos) << columns.output;
+  EXPECT_FALSE(fs::exists(dir / "out"));
   fs::remove_all(dir);
 }
 

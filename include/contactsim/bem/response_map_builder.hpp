@@ -80,31 +80,47 @@ struct ResponseMapOptions {
 ResponseMap computeResponseMap(const BoundaryMesh& mesh, const ElasticMaterial& material,
                                const ResponseMapOptions& options, const std::string& name);
 
-/// The mesh of the bar's finite element model (computeBarFiniteElementMap): `rings` rings of
-/// quadratic elements fill the outer half of each tip's radius, their thicknesses growing inward
-/// by `ring_growth`; the rectangle between the tips continues them as rows.
+/// The bar's finite element model (computeBarFiniteElementMap): `rings` rings of quadratic
+/// elements fill the outer half of each tip's radius, their thicknesses growing inward by
+/// `ring_growth`; the rectangle between the tips continues them as rows, in `side_columns`
+/// columns of elements under each boundary element of the sides. `reading` is the displacement
+/// a node's compliance C_j(s) reads.
 struct FiniteElementOptions {
+  enum class Reading {
+    /// The normal displacement at the node, against its element-wide traction N_j n_j
+    /// (ullrich-pai §3, as the boundary elements read it).
+    kNode,
+    /// The displacement work-conjugate to that traction, f_jᵀu / w_j (its N_j-weighted mean
+    /// normal displacement): C_j(s) = Σ_m (φ_mᵀ f_j)² / (w_j (s² + ω_m²)) is positive real, so
+    /// the map is passive on every mesh and step.
+    kWorkConjugate,
+  };
   int rings = 3;
   double ring_growth = 1.5;
+  int side_columns = 1;
+  Reading reading = Reading::kNode;
 };
 
 /// The same map of the bar `barLoop(length, diameter, side_elements, tip_elements, side_grading)`
 /// (same nodes, normals, tributary lengths, outline and convolution quadrature) from a plane-strain
 /// finite element model of the whole bar instead of the boundary elements: quadratic elements
-/// sharing every boundary node, the traction t_j N_j n_j as consistent nodal loads, and
-/// C_j(s) = Σ_m (φ_mᵀ f_j)(n_j·φ_m(x_j)) / (s² + ω_m²) over the model's vibration modes
-/// (one dense generalised eigenproblem K φ = ω² M φ, then every frequency is a sum). The model's
-/// modes are real vibrations (K, M symmetric, K ≥ 0, M > 0): none grows, unlike the collocation
-/// boundary elements' at steps much finer than their elements. The map's C_j(s), like theirs,
-/// pairs the node's own displacement with its element-wide traction, which is not a
-/// work-conjugate pair, so its passivity is measured, not guaranteed: on the bar's mesh every map
-/// tried (1 to 0.0625 µs) is (docs/figures/restitution-study/README.md). It is a second,
+/// sharing every boundary node, the traction t_j N_j n_j as consistent nodal loads f_j, and
+/// C_j(s) = Σ_m (φ_mᵀ f_j)(φ_mᵀ r_j) / (s² + ω_m²) over the model's vibration modes, r_j the
+/// reading (FiniteElementOptions::Reading: the normal at the node, or f_j / w_j). The modes come
+/// from dense generalised eigenproblems K φ = ω² M φ, one per mirror-symmetry class of the bar's
+/// displacements; every frequency is then a sum. The model's modes are real vibrations (K, M
+/// symmetric, K ≥ 0, M > 0): none grows, unlike the collocation boundary elements' at steps much
+/// finer than their elements. With the work-conjugate reading the map is passive on every mesh
+/// and step; with the node reading (the paper's pairing, as the boundary elements') passivity is
+/// measured, not guaranteed: one column per side element is passive at every step tried (1 to
+/// 0.0625 µs), two are not at 0.125 µs (docs/figures/restitution-study/README.md). It is a second,
 /// independent discretisation of the body (interior field by finite elements, not the
 /// fundamental solution). The rigid-body modes are the model's own three zero modes: with
 /// `remove_rigid_motion` their term is dropped exactly and k_j is the static elastic compliance's.
-/// Throws InvalidInputError for bad shapes, materials or options (as computeResponseMap), more
-/// than 8000 degrees of freedom (the dense eigenproblem: ~0.5 GB, ~20 min), and NumericalError as
-/// computeResponseMap.
+/// Throws InvalidInputError for bad shapes, materials or options (as computeResponseMap; and
+/// `elements` needs rings ≥ 1, ring_growth in [1, 4], side_columns in [1, 64]), more than 24 000
+/// degrees of freedom or a symmetry class above 6000 (dense eigenproblems: ~0.9 GB and minutes
+/// each), and NumericalError as computeResponseMap.
 ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_elements,
                                        int tip_elements, double side_grading,
                                        const FiniteElementOptions& elements,
