@@ -97,7 +97,9 @@ BENCHMARK(BM_BarResponseMap)->Arg(100)->Arg(512)->Unit(benchmark::kMillisecond)-
 
 // The restitution study's bar (16 / 12 elements, 112 nodes) by both builders in the same run:
 // the boundary elements at Δt = 1 µs (N_f 512) and the finite element model (3 rings, 1810
-// degrees of freedom) at 1 µs and at the converged curve's 0.0625 µs (N_f 8192).
+// degrees of freedom) at 1 µs and at 0.0625 µs (N_f 8192); then the converged curve's model, 8
+// columns of elements under each side element (9906 dofs, four mirror classes), work-conjugate
+// reading, at 0.0625 µs, beside the same with 1 column.
 void BM_StudyBarBoundaryElementMap(benchmark::State& state) {
   const auto mesh = meshLoops({barLoop(0.2, 0.0125, 16, 12, 1.4)});
   contactsim::ResponseMapOptions options;
@@ -121,6 +123,24 @@ void BM_StudyBarFiniteElementMap(benchmark::State& state) {
 BENCHMARK(BM_StudyBarFiniteElementMap)
     ->Arg(512)
     ->Arg(8192)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+void BM_StudyBarFiniteElementMapSides(benchmark::State& state) {
+  contactsim::ResponseMapOptions options;
+  options.samples = 8192;
+  options.time_step = 6.25e-8;
+  contactsim::FiniteElementOptions elements;
+  elements.side_columns = static_cast<int>(state.range(0));
+  elements.reading = contactsim::FiniteElementOptions::Reading::kWorkConjugate;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::computeBarFiniteElementMap(
+        0.2, 0.0125, 16, 12, 1.4, elements, contactsim::kSteel, options, "bar"));
+  }
+}
+BENCHMARK(BM_StudyBarFiniteElementMapSides)
+    ->Arg(1)
+    ->Arg(8)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

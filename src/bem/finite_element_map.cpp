@@ -146,7 +146,14 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
     const Eigen::VectorXcd compliance = complex_weight * resolvent;
     return std::vector<std::complex<double>>(compliance.begin(), compliance.end());
   });
-  return stepResponseMap(cq, boundary, material, options, name, spectrum, steady);
+  // Only the node reading can grow (the work-conjugate one is a positive-real sum).
+  const std::string remedy =
+      elements.reading == FiniteElementOptions::Reading::kNode
+          ? "read the displacement work-conjugate to the node's traction "
+            "(FiniteElementOptions::Reading::kWorkConjugate, --reading work-conjugate), which is "
+            "passive on every mesh and step"
+          : "";
+  return stepResponseMap(cq, boundary, material, options, name, spectrum, steady, remedy);
 }
 
 }  // namespace contactsim

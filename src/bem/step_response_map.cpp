@@ -49,7 +49,7 @@ ResponseMap stepResponseMap(const ConvolutionQuadrature& cq, const BoundaryMesh&
                             const ElasticMaterial& material, const ResponseMapOptions& options,
                             const std::string& name,
                             const std::vector<std::vector<std::complex<double>>>& spectrum,
-                            const std::vector<double>& steady) {
+                            const std::vector<double>& steady, const std::string& remedy) {
   const std::size_t nodes = mesh.nodes.size();
   const auto weights = mesh.tributaryLengths();
   const auto outline = mesh.outline();
@@ -99,10 +99,12 @@ ResponseMap stepResponseMap(const ConvolutionQuadrature& cq, const BoundaryMesh&
           " N/m per m at t = " + toText(static_cast<double>(peak) * options.time_step) + " s, " +
           toText(overshoot) + " times its instantaneous value " + toText(node.force.front()) +
           " N/m per m (at most " + toText(kMaxOvershoot) +
-          "; a step response peaks at its start): the discretisation is unstable there: refine "
-          "the boundary mesh (its elements there " +
-          toText(weights[j]) + " m) or take a longer time step (a pressure wave crosses " +
-          toText(material.pressureWaveSpeed() * options.time_step) + " m per step)");
+          "; a step response peaks at its start): the discretisation is unstable there: " +
+          (remedy.empty()
+               ? "refine the boundary mesh (its elements there " + toText(weights[j]) +
+                     " m) or take a longer time step (a pressure wave crosses " +
+                     toText(material.pressureWaveSpeed() * options.time_step) + " m per step)"
+               : remedy));
     }
     if (options.remove_rigid_motion && !(node.stiffness > 0.0)) {
       throw NumericalError("response map: node " + toText(j) +

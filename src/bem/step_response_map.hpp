@@ -29,11 +29,13 @@ std::vector<std::vector<std::complex<double>>> stepResponseSpectrum(
 
 /// `spectrum[j][l]` = F_j(s_l) / (1 − ζ_l), the generating function of node j's step response;
 /// `steady[j]` = k_j where the rigid part is removed (else the tail's mean is taken). Throws
-/// NumericalError naming the node as computeResponseMap documents.
+/// NumericalError naming the node as computeResponseMap documents; `remedy`, when given, replaces
+/// the boundary elements' advice (refine the mesh, take a longer step) in a growing response's
+/// message.
 ResponseMap stepResponseMap(const ConvolutionQuadrature& cq, const BoundaryMesh& mesh,
                             const ElasticMaterial& material, const ResponseMapOptions& options,
                             const std::string& name,
                             const std::vector<std::vector<std::complex<double>>>& spectrum,
-                            const std::vector<double>& steady);
+                            const std::vector<double>& steady, const std::string& remedy = {});
 
 }  // namespace contactsim

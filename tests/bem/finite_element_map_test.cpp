@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "bem/plane_strain_elements.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
@@ -192,9 +193,13 @@ TEST(FiniteElementMap, WorkConjugateReadingIsPassiveWhereTheNodeReadingGrows) {
   options.samples = 4096;
   FiniteElementOptions elements;
   elements.side_columns = 2;
-  EXPECT_THROW((void)computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, elements,
-                                                kSteel, options, "node"),
-               NumericalError);
+  try {
+    (void)computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, elements, kSteel,
+                                     options, "node");
+    ADD_FAILURE() << "the node reading's growing map was accepted";
+  } catch (const NumericalError& error) {  // names the cure
+    EXPECT_NE(std::string(error.what()).find("work-conjugate"), std::string::npos) << error.what();
+  }
   elements.reading = FiniteElementOptions::Reading::kWorkConjugate;
   const auto map = computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, elements,
                                               kSteel, options, "work-conjugate");
