@@ -98,7 +98,7 @@ BENCHMARK(BM_BarResponseMap)->Arg(100)->Arg(512)->Unit(benchmark::kMillisecond)-
 // The restitution study's bar (16 / 12 elements, 112 nodes) by both builders in the same run:
 // the boundary elements at Δt = 1 µs (N_f 512) and the finite element model (3 rings, 1810
 // degrees of freedom) at 1 µs and at 0.0625 µs (N_f 8192); then the converged curve's model, 8
-// columns of elements under each side element (9906 dofs, four mirror classes), work-conjugate
+// columns of elements under each side element (9426 dofs, four mirror classes), work-conjugate
 // reading, at 0.0625 µs, beside the same with 1 column.
 void BM_StudyBarBoundaryElementMap(benchmark::State& state) {
   const auto mesh = meshLoops({barLoop(0.2, 0.0125, 16, 12, 1.4)});

@@ -1,9 +1,9 @@
 // computeBarFiniteElementMap (include/contactsim/bem/response_map_builder.hpp): ullrich-pai §3's
 // compliance C_j(s) and §4's map, from a plane-strain finite element model of the body.
+#include <algorithm>
 #include <cmath>
 
 #include "bem/convolution_quadrature.hpp"
-#include "bem/gauss_legendre.hpp"
 #include "bem/mirror_modes.hpp"
 #include "bem/plane_strain_elements.hpp"
 #include "bem/step_response_map.hpp"
@@ -13,8 +13,15 @@
 namespace contactsim {
 namespace {
 
-// Dense eigenproblems up to this size (~0.9 GB and ~4 min for each mirror class at the limit).
+// Dense eigenproblems up to this size (~1.3 GB and ~8 min for each mirror class at the limit).
 constexpr Eigen::Index kMaxDenseDofs = 6000;
+
+// Even four equal mirror classes would exceed the dense eigenproblems' limit.
+InvalidInputError tooManyDofs(double dofs) {
+  return InvalidInputError("bar finite elements: " + toText(dofs) +
+                           " degrees of freedom (at least), at most " + toText(4 * kMaxDenseDofs) +
+                           " (four dense eigenproblems): use fewer rings, columns or elements");
+}
 
 // The finite element node at each boundary node (the mesh shares them by construction).
 std::vector<int> boundaryNodes(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh) {
@@ -34,39 +41,8 @@ std::vector<int> boundaryNodes(const BoundaryMesh& boundary, const PlaneStrainMe
   return out;
 }
 
-// Consistent nodal loads of the traction N_j(ξ) n_j on the boundary elements carrying node j,
-// integrated over the model's boundary edges under them: f_a = n_j ∫ L_a(t) N_j(ξ(t)) |dx/dξ|
-// dξ/dt dt with the edge's quadratic shape functions L_a (the model's trace on the boundary).
-// Column j, dofs 2k (x) and 2k + 1 (y) of node k.
-Eigen::MatrixXd tractionLoads(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh) {
-  const auto& rule = bem_detail::gaussLegendre(5);
-  const auto dofs = static_cast<Eigen::Index>(2 * mesh.nodes.size());
-  Eigen::MatrixXd loads =
-      Eigen::MatrixXd::Zero(dofs, static_cast<Eigen::Index>(boundary.nodes.size()));
-  for (const auto& edge : mesh.boundary_edges) {
-    const auto& element = boundary.elements[edge.element];
-    const double half = 0.5 * (edge.xi_end - edge.xi_start);  // dξ/dt
-    for (std::size_t q = 0; q < rule.x.size(); ++q) {
-      const double t = rule.x[q];
-      const double xi = edge.xi_start + (t + 1.0) * half;
-      const auto shape = element.shape(xi);
-      const double length = element.tangent(xi).norm() * half * rule.w[q];
-      const std::array<double, 3> trace{0.5 * t * (t - 1.0), 1.0 - t * t, 0.5 * t * (t + 1.0)};
-      for (std::size_t a = 0; a < 3; ++a) {
-        for (std::size_t b = 0; b < 3; ++b) {
-          const auto j = static_cast<std::size_t>(element.nodes[b]);
-          const int k = edge.nodes[a];
-          const Vec2 f = trace[a] * shape[b] * length * boundary.nodes[j].normal;
-          loads(2 * k, static_cast<Eigen::Index>(j)) += f.x();
-          loads(2 * k + 1, static_cast<Eigen::Index>(j)) += f.y();
-        }
-      }
-    }
-  }
-  return loads;
-}
-
-// The probes of each node's reading: its normal at its model node, or its own load f_j / w_j.
+// The probes of each node's reading: its normal at its model node (ullrich-pai §3's pairing), or
+// its own load f_j / w_j (work-conjugate to its traction; not the paper's, and passive always).
 Eigen::MatrixXd readings(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh,
                          const Eigen::MatrixXd& loads, const std::vector<double>& tributary,
                          FiniteElementOptions::Reading reading) {
@@ -93,18 +69,26 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
                                        const FiniteElementOptions& elements,
                                        const ElasticMaterial& material,
                                        const ResponseMapOptions& options, const std::string& name) {
-  // Meshes: the boundary elements' nodes (the map's) and the model sharing them.
+  // Limits: what the model cannot mesh, and models too large, before any meshing.
   material.validate();
+  if (side_elements > 1 && side_elements % 2 != 0) {
+    throw InvalidInputError(
+        "bar finite elements: need 1 or an even number of side elements (the lower side's "
+        "columns mirror the upper side's), got " +
+        toText(side_elements));
+  }
+  // The rectangle's nodes alone, a lower bound on the model's.
+  const double rectangle_nodes = (2.0 * side_elements * elements.side_columns + 1.0) *
+                                 (4.0 * std::max(elements.rings, 0) + 5.0);
+  if (2.0 * rectangle_nodes > 4.0 * kMaxDenseDofs)
+    throw tooManyDofs(2.0 * rectangle_nodes);
+  // Meshes: the boundary elements' nodes (the map's) and the model sharing them.
   const BoundaryMesh boundary =
       meshLoops({barLoop(length, diameter, side_elements, tip_elements, side_grading)});
   const PlaneStrainMesh mesh =
       barPlaneStrainMesh(boundary, length, diameter, tip_elements, elements);
-  if (const auto dofs = static_cast<Eigen::Index>(2 * mesh.nodes.size());
-      dofs > 4 * kMaxDenseDofs) {  // even four equal mirror classes would be too large
-    throw InvalidInputError("bar finite elements: " + toText(dofs) +
-                            " degrees of freedom, at most " + toText(4 * kMaxDenseDofs) +
-                            " (four dense eigenproblems): use fewer rings, columns or elements");
-  }
+  if (2.0 * static_cast<double>(mesh.nodes.size()) > 4.0 * kMaxDenseDofs)
+    throw tooManyDofs(2.0 * static_cast<double>(mesh.nodes.size()));
   requireValidTailFraction(options);
   const ConvolutionQuadrature cq(options.time_step, options.samples, options.quadrature);
   const auto system = assemblePlaneStrain(mesh, material);
@@ -148,11 +132,13 @@ ResponseMap computeBarFiniteElementMap(double length, double diameter, int side_
   });
   // Only the node reading can grow (the work-conjugate one is a positive-real sum).
   const std::string remedy =
-      elements.reading == FiniteElementOptions::Reading::kNode
-          ? "read the displacement work-conjugate to the node's traction "
+      elements.reading == FiniteElementOptions::Reading::kWorkConjugate
+          ? "a work-conjugate finite element map cannot grow (its compliance is a positive-real "
+            "sum), so this is a numerical failure of the eigensolver or the quadrature: please "
+            "report it with the options used"
+          : "read the displacement work-conjugate to the node's traction "
             "(FiniteElementOptions::Reading::kWorkConjugate, --reading work-conjugate), which is "
-            "passive on every mesh and step"
-          : "";
+            "passive on every mesh and step";
   return stepResponseMap(cq, boundary, material, options, name, spectrum, steady, remedy);
 }
 

@@ -3,7 +3,6 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/SparseCore>
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -46,6 +45,12 @@ std::optional<Mirrors> findMirrors(const PlaneStrainMesh& mesh) {
     mirrors.x.push_back(find(Vec2(-p.x(), p.y())));
     mirrors.y.push_back(find(Vec2(p.x(), -p.y())));
     if (mirrors.x.back() < 0 || mirrors.y.back() < 0)
+      return std::nullopt;
+  }
+  // Each mirror must be an involution (an image's image is the node itself).
+  for (std::size_t k = 0; k < mesh.nodes.size(); ++k) {
+    if (mirrors.x[static_cast<std::size_t>(mirrors.x[k])] != static_cast<int>(k) ||
+        mirrors.y[static_cast<std::size_t>(mirrors.y[k])] != static_cast<int>(k))
       return std::nullopt;
   }
   return mirrors;
@@ -132,7 +137,7 @@ ModalProjections projectedModes(const PlaneStrainMesh& mesh, const StiffnessAndM
                               " each: use fewer rings, columns or elements");
     }
   }
-  // Each block's modes: Tᵀ K T ψ = ω² Tᵀ M T ψ, φ = T ψ (T orthonormal, so φᵀ M φ = ψᵀ M_T ψ).
+  // Each block's modes: Tᵀ K T ψ = ω² Tᵀ M T ψ, φ = T ψ (so φᵀ M φ = ψᵀ Tᵀ M T ψ = 1).
   ModalProjections out{Eigen::VectorXd(dofs), Eigen::MatrixXd(probes.cols(), dofs)};
   Eigen::Index m = 0;
   for (const auto& basis : bases) {

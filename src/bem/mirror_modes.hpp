@@ -20,7 +20,7 @@ struct ModalProjections {
 
 /// Every mode of `system` (2 dofs per node of `mesh`), projected on the columns of `probes`:
 /// per mirror class when `use_symmetry` and the mesh's nodes are mirror images of each other
-/// about both axes (within 1e-9 m), else one dense problem. Throws InvalidInputError when a dense
+/// about both axes (within 2e-9 m), else one dense problem. Throws InvalidInputError when a dense
 /// problem would exceed `max_dense_dofs` (the message names the count and the classes' sizes),
 /// NumericalError when an eigensolver fails.
 ModalProjections projectedModes(const PlaneStrainMesh& mesh, const StiffnessAndMass& system,

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "bem/gauss_legendre.hpp"
 #include "contactsim/error.hpp"
 
 namespace contactsim {
@@ -25,6 +26,20 @@ class NodeTable {
     if (added)
       mesh_.nodes.push_back(p);
     return it->second;
+  }
+  /// The node within 2 grid cells of `p` (round-off may put a point computed by another formula
+  /// in a neighbouring cell), or −1.
+  [[nodiscard]] int find(const Vec2& p) const {
+    const long long i = std::llround(p.x() / kGrid), j = std::llround(p.y() / kGrid);
+    for (long long di = -1; di <= 1; ++di) {
+      for (long long dj = -1; dj <= 1; ++dj) {
+        const auto it = index_.find({i + di, j + dj});
+        if (it != index_.end() &&
+            (mesh_.nodes[static_cast<std::size_t>(it->second)] - p).norm() < 2.0 * kGrid)
+          return it->second;
+      }
+    }
+    return -1;
   }
 
  private:
@@ -115,27 +130,18 @@ std::vector<double> subdivided(const std::vector<double>& points, int parts) {
   return out;
 }
 
-// The node at `p` (within 1e-9 m, the node table's grid), or NumericalError.
-int nodeAt(const PlaneStrainMesh& mesh, const Vec2& p) {
-  for (std::size_t k = 0; k < mesh.nodes.size(); ++k) {
-    if ((mesh.nodes[k] - p).norm() < 1e-9)
-      return static_cast<int>(k);
-  }
-  throw NumericalError("bar finite elements: boundary point (" + toText(p.x()) + ", " +
-                       toText(p.y()) + ") is not a node of the model");
-}
-
 // The model's boundary edges: `columns` under each boundary element of the straight sides
-// (y = ±r; straight, so ξ is affine in x), one under each of the tips' (same three nodes, same
-// quadratic geometry).
+// (all three points at y = ±r; straight, so ξ is affine in x), one under each of the tips' (same
+// three nodes, same quadratic geometry).
 std::vector<PlaneStrainMesh::BoundaryEdge> boundaryEdges(const BoundaryMesh& boundary,
-                                                         const PlaneStrainMesh& mesh, double r,
+                                                         const NodeTable& table, double r,
                                                          int columns) {
   std::vector<PlaneStrainMesh::BoundaryEdge> edges;
   for (std::size_t e = 0; e < boundary.elements.size(); ++e) {
     const auto& element = boundary.elements[e];
-    const bool side = std::abs(std::abs(element.geometry[0].y()) - r) < 1e-12 &&
-                      std::abs(std::abs(element.geometry[2].y()) - r) < 1e-12;
+    bool side = true;
+    for (const Vec2& point : element.geometry)
+      side = side && std::abs(std::abs(point.y()) - r) < 1e-12;
     const int parts = side ? columns : 1;
     for (int k = 0; k < parts; ++k) {
       PlaneStrainMesh::BoundaryEdge edge;
@@ -144,8 +150,15 @@ std::vector<PlaneStrainMesh::BoundaryEdge> boundaryEdges(const BoundaryMesh& bou
       edge.xi_end = -1.0 + 2.0 * (k + 1) / parts;
       const std::array<double, 3> xi{edge.xi_start, 0.5 * (edge.xi_start + edge.xi_end),
                                      edge.xi_end};
-      for (std::size_t a = 0; a < 3; ++a)
-        edge.nodes[a] = nodeAt(mesh, element.position(xi[a]));
+      for (std::size_t a = 0; a < 3; ++a) {
+        const Vec2 p = element.position(xi[a]);
+        edge.nodes[a] = table.find(p);
+        if (edge.nodes[a] < 0) {
+          throw NumericalError("bar finite elements: boundary point (" + toText(p.x()) + ", " +
+                               toText(p.y()) + ") of element " + toText(e) +
+                               " is not a node of the model (not the bar's boundary mesh?)");
+        }
+      }
       edges.push_back(edge);
     }
   }
@@ -167,6 +180,10 @@ PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, 
   if (options.side_columns < 1 || options.side_columns > 64) {
     throw InvalidInputError("bar finite elements: side columns must lie in [1, 64], got " +
                             toText(options.side_columns));
+  }
+  if (tip_elements < 2) {  // one element's fan triangle would be flat
+    throw InvalidInputError("bar finite elements: need at least 2 elements per tip, got " +
+                            toText(tip_elements));
   }
   const double r = 0.5 * diameter;
   const double tip_centre = 0.5 * length - r;
@@ -236,7 +253,7 @@ PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, 
                                 table.at(0.5 * (centre + b))});
     }
   }
-  mesh.boundary_edges = boundaryEdges(boundary, mesh, r, options.side_columns);
+  mesh.boundary_edges = boundaryEdges(boundary, table, r, options.side_columns);
   return mesh;
 }
 
@@ -301,6 +318,34 @@ StiffnessAndMass assemblePlaneStrain(const PlaneStrainMesh& mesh, const ElasticM
   out.stiffness.setFromTriplets(k_entries.begin(), k_entries.end());
   out.mass.setFromTriplets(m_entries.begin(), m_entries.end());
   return out;
+}
+
+Eigen::MatrixXd tractionLoads(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh) {
+  const auto& rule = bem_detail::gaussLegendre(5);
+  const auto dofs = static_cast<Eigen::Index>(2 * mesh.nodes.size());
+  Eigen::MatrixXd loads =
+      Eigen::MatrixXd::Zero(dofs, static_cast<Eigen::Index>(boundary.nodes.size()));
+  for (const auto& edge : mesh.boundary_edges) {
+    const auto& element = boundary.elements[edge.element];
+    const double half = 0.5 * (edge.xi_end - edge.xi_start);  // dξ/dt
+    for (std::size_t q = 0; q < rule.x.size(); ++q) {
+      const double t = rule.x[q];
+      const double xi = edge.xi_start + (t + 1.0) * half;
+      const auto shape = element.shape(xi);
+      const double length = element.tangent(xi).norm() * half * rule.w[q];
+      const std::array<double, 3> trace{0.5 * t * (t - 1.0), 1.0 - t * t, 0.5 * t * (t + 1.0)};
+      for (std::size_t a = 0; a < 3; ++a) {
+        for (std::size_t b = 0; b < 3; ++b) {
+          const auto j = static_cast<std::size_t>(element.nodes[b]);
+          const int k = edge.nodes[a];
+          const Vec2 f = trace[a] * shape[b] * length * boundary.nodes[j].normal;
+          loads(2 * k, static_cast<Eigen::Index>(j)) += f.x();
+          loads(2 * k + 1, static_cast<Eigen::Index>(j)) += f.y();
+        }
+      }
+    }
+  }
+  return loads;
 }
 
 }  // namespace contactsim

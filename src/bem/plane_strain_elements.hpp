@@ -49,6 +49,13 @@ struct PlaneStrainMesh {
 PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, double diameter,
                                    int tip_elements, const FiniteElementOptions& options);
 
+/// Consistent nodal loads of each boundary node's traction N_j(ξ) n_j (ullrich-pai §3: the
+/// boundary elements' shape function times the node's normal), integrated over the model's
+/// boundary edges under the elements carrying node j: f_a = n_j ∫ L_a(t) N_j(ξ(t)) |dx/dξ| dξ/dt dt
+/// with the edge's quadratic shape functions L_a (the model's trace on the boundary). Column j,
+/// rows 2k (x) and 2k + 1 (y) of model node k.
+Eigen::MatrixXd tractionLoads(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh);
+
 /// Stiffness K and consistent mass M (2 dofs per node, x then y) of plane strain with `material`,
 /// per unit thickness. Throws NumericalError naming the element if one is inverted.
 struct StiffnessAndMass {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 
+#include "bem/gauss_legendre.hpp"
 #include "bem/plane_strain_elements.hpp"
 #include "contactsim/bem/response_map_builder.hpp"
 #include "contactsim/error.hpp"
@@ -102,7 +103,46 @@ TEST_P(PlaneStrainBar, BoundaryEdgesTileTheBoundaryElements) {
   EXPECT_EQ(side_edges, GetParam() > 1 ? 2u * kSide * static_cast<std::size_t>(GetParam()) : 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Columns, PlaneStrainBar, ::testing::Values(1, 3));
+// The consistent loads carry each node's traction N_j n_j exactly: against any linear
+// displacement u(x) = A x + b (which the model's quadratic elements reproduce) their work f_jᵀu
+// equals ∫ N_j n_j·u dΓ integrated on the boundary elements themselves (8-point Gauss, independent
+// of the model's edges); the resultant Σ_k f_kj is w_j n_j.
+TEST_P(PlaneStrainBar, LoadsCarryEachNodesTractionExactly) {
+  const auto boundary = barBoundary();
+  const auto mesh = barPlaneStrainMesh(boundary, kLength, kDiameter, kTip, {3, 1.5, GetParam()});
+  const Eigen::MatrixXd loads = tractionLoads(boundary, mesh);
+  Eigen::Matrix2d a;
+  a << 0.3, -1.1, 0.7, 0.2;
+  const Vec2 b(0.4, -0.9);
+  const auto u = [&](const Vec2& x) -> Vec2 { return a * x + b; };
+  const Eigen::VectorXd field_u = field(mesh, u);
+  std::vector<double> exact(boundary.nodes.size(), 0.0);
+  const auto& rule = bem_detail::gaussLegendre(8);
+  for (const auto& element : boundary.elements) {
+    for (std::size_t q = 0; q < rule.x.size(); ++q) {
+      const auto shape = element.shape(rule.x[q]);
+      const double dl = element.tangent(rule.x[q]).norm() * rule.w[q];
+      for (std::size_t k = 0; k < 3; ++k) {
+        const auto j = static_cast<std::size_t>(element.nodes[k]);
+        exact[j] += shape[k] * boundary.nodes[j].normal.dot(u(element.position(rule.x[q]))) * dl;
+      }
+    }
+  }
+  const auto tributary = boundary.tributaryLengths();
+  for (std::size_t j = 0; j < boundary.nodes.size(); ++j) {
+    const auto column = static_cast<Eigen::Index>(j);
+    // On the straight sides both rules are exact; on the tips' arcs |dx/dξ| is not a
+    // polynomial and the loads' 5-point rule per edge meets the 8-point one to ~1e-11.
+    const bool side = std::abs(boundary.nodes[j].position.x()) < 0.5 * (kLength - kDiameter) - 1e-9;
+    EXPECT_NEAR(loads.col(column).dot(field_u), exact[j], (side ? 1e-12 : 1e-10) * tributary[j])
+        << j;
+    const Vec2 resultant(loads.col(column)(Eigen::seq(0, Eigen::last, 2)).sum(),
+                         loads.col(column)(Eigen::seq(1, Eigen::last, 2)).sum());
+    EXPECT_LT((resultant - tributary[j] * boundary.nodes[j].normal).norm(), 1e-14) << j;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Columns, PlaneStrainBar, ::testing::Values(1, 2, 3));
 
 TEST(PlaneStrainElements, RefusesBadRings) {
   const auto boundary = barBoundary();
@@ -111,6 +151,15 @@ TEST(PlaneStrainElements, RefusesBadRings) {
   EXPECT_THROW((void)barPlaneStrainMesh(boundary, kLength, kDiameter, kTip, {2, 0.5}),
                InvalidInputError);
   EXPECT_THROW((void)barPlaneStrainMesh(boundary, kLength, kDiameter, kTip, {2, 1.5, 0}),
+               InvalidInputError);
+  // One element per tip: its fan triangle would be flat.
+  EXPECT_THROW(
+      (void)barPlaneStrainMesh(meshLoops({barLoop(kLength, kDiameter, kSide, 1, kGrading)}),
+                               kLength, kDiameter, 1, {3, 1.5, 2}),
+      InvalidInputError);
+  // An odd number of side elements: the lower side is not the upper side's mirror.
+  EXPECT_THROW((void)computeBarFiniteElementMap(kLength, kDiameter, 15, kTip, kGrading, {}, kSteel,
+                                                ResponseMapOptions{}, "odd"),
                InvalidInputError);
   // Another bar's boundary is not this model's.
   EXPECT_THROW((void)barPlaneStrainMesh(boundary, 0.9 * kLength, kDiameter, kTip, {}),

@@ -37,7 +37,9 @@ TEST(MirrorModes, MatchTheWholeModelAndTheDirectResolvent) {
   const auto mesh = smallBar(2);
   const auto system = assemblePlaneStrain(mesh, kSteel);
   const Eigen::MatrixXd p = probes(system.stiffness.rows());
-  const auto mirrored = projectedModes(mesh, system, p, true, 6000);
+  // A quarter-size limit: the classes must have been used, or this throws.
+  const auto dofs = system.stiffness.rows();
+  const auto mirrored = projectedModes(mesh, system, p, true, dofs / 4 + 8);
   const auto whole = projectedModes(mesh, system, p, false, 6000);
   // Same spectrum: the non-rigid ω² to 1e-9 relative, three rigid ones at zero.
   ASSERT_EQ(mirrored.omega2.size(), whole.omega2.size());
