@@ -20,26 +20,8 @@ struct Mirrors {
 };
 
 std::optional<Mirrors> findMirrors(const PlaneStrainMesh& mesh) {
-  constexpr double kGrid = 1e-9;  // [m], the node table's
-  std::map<std::pair<long long, long long>, int> index;
-  for (std::size_t k = 0; k < mesh.nodes.size(); ++k) {
-    index.emplace(std::make_pair(std::llround(mesh.nodes[k].x() / kGrid),
-                                 std::llround(mesh.nodes[k].y() / kGrid)),
-                  static_cast<int>(k));
-  }
-  // Round-off may put an image one grid cell away: look in the neighbouring cells too.
-  const auto find = [&](const Vec2& p) -> int {
-    const long long i = std::llround(p.x() / kGrid), j = std::llround(p.y() / kGrid);
-    for (long long di = -1; di <= 1; ++di) {
-      for (long long dj = -1; dj <= 1; ++dj) {
-        const auto it = index.find({i + di, j + dj});
-        if (it != index.end() &&
-            (mesh.nodes[static_cast<std::size_t>(it->second)] - p).norm() < 2.0 * kGrid)
-          return it->second;
-      }
-    }
-    return -1;
-  };
+  const NodeIndex index(mesh.nodes);
+  const auto find = [&](const Vec2& p) { return index.find(p); };
   Mirrors mirrors;
   for (const auto& p : mesh.nodes) {
     mirrors.x.push_back(find(Vec2(-p.x(), p.y())));

@@ -15,37 +15,22 @@
 namespace contactsim {
 namespace {
 
-// Nodes are shared by position: elements built from different formulas (the rectangle's rows and
-// the tips' rings meet on the tips' flat sides) agree to round-off, far below this grid.
+// Nodes are shared by position (NodeIndex): a point already a node is that node.
 class NodeTable {
  public:
-  explicit NodeTable(PlaneStrainMesh& mesh) : mesh_(mesh) {}
+  explicit NodeTable(PlaneStrainMesh& mesh) : mesh_(mesh), index_(mesh.nodes) {}
   int at(const Vec2& p) {
-    const auto key = std::make_pair(std::llround(p.x() / kGrid), std::llround(p.y() / kGrid));
-    const auto [it, added] = index_.try_emplace(key, static_cast<int>(mesh_.nodes.size()));
-    if (added)
-      mesh_.nodes.push_back(p);
-    return it->second;
+    if (const int k = index_.find(p); k >= 0)
+      return k;
+    mesh_.nodes.push_back(p);
+    index_.add(static_cast<int>(mesh_.nodes.size()) - 1);
+    return static_cast<int>(mesh_.nodes.size()) - 1;
   }
-  /// The node within 2 grid cells of `p` (round-off may put a point computed by another formula
-  /// in a neighbouring cell), or −1.
-  [[nodiscard]] int find(const Vec2& p) const {
-    const long long i = std::llround(p.x() / kGrid), j = std::llround(p.y() / kGrid);
-    for (long long di = -1; di <= 1; ++di) {
-      for (long long dj = -1; dj <= 1; ++dj) {
-        const auto it = index_.find({i + di, j + dj});
-        if (it != index_.end() &&
-            (mesh_.nodes[static_cast<std::size_t>(it->second)] - p).norm() < 2.0 * kGrid)
-          return it->second;
-      }
-    }
-    return -1;
-  }
+  [[nodiscard]] int find(const Vec2& p) const { return index_.find(p); }
 
  private:
-  static constexpr double kGrid = 1e-9;  // [m]
   PlaneStrainMesh& mesh_;
-  std::map<std::pair<long long, long long>, int> index_;
+  NodeIndex index_;
 };
 
 template <class Map>
@@ -166,6 +151,29 @@ std::vector<PlaneStrainMesh::BoundaryEdge> boundaryEdges(const BoundaryMesh& bou
 }
 
 }  // namespace
+
+NodeIndex::NodeIndex(const std::vector<Vec2>& points) : points_(points) {
+  for (std::size_t k = 0; k < points.size(); ++k)
+    add(static_cast<int>(k));
+}
+
+void NodeIndex::add(int k) {
+  const Vec2& p = points_[static_cast<std::size_t>(k)];
+  index_.emplace(std::make_pair(std::llround(p.x() / kGrid), std::llround(p.y() / kGrid)), k);
+}
+
+int NodeIndex::find(const Vec2& p) const {
+  const long long i = std::llround(p.x() / kGrid), j = std::llround(p.y() / kGrid);
+  for (long long di = -1; di <= 1; ++di) {
+    for (long long dj = -1; dj <= 1; ++dj) {
+      const auto it = index_.find({i + di, j + dj});
+      if (it != index_.end() &&
+          (points_[static_cast<std::size_t>(it->second)] - p).norm() < 2.0 * kGrid)
+        return it->second;
+    }
+  }
+  return -1;
+}
 
 PlaneStrainMesh barPlaneStrainMesh(const BoundaryMesh& boundary, double length, double diameter,
                                    int tip_elements, const FiniteElementOptions& options) {

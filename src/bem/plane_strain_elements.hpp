@@ -12,6 +12,8 @@
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
 #include <array>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "contactsim/bem/boundary_mesh.hpp"
@@ -35,6 +37,24 @@ struct PlaneStrainMesh {
     std::array<int, 3> nodes{};
   };
   std::vector<BoundaryEdge> boundary_edges;
+};
+
+/// Points by position on a 1 nm grid: elements built from different formulas (the rectangle's
+/// rows and the tips' rings meet on the tips' flat sides; a mirror image) agree to round-off,
+/// far below the grid, though round-off may put a point in a neighbouring cell.
+class NodeIndex {
+ public:
+  /// Indexes `points` (which must outlive this) as they are now.
+  explicit NodeIndex(const std::vector<Vec2>& points);
+  /// Indexes points[k], e.g. one appended since.
+  void add(int k);
+  /// The index of the point within 2 nm of `p`, or −1.
+  [[nodiscard]] int find(const Vec2& p) const;
+
+ private:
+  static constexpr double kGrid = 1e-9;  // [m]
+  const std::vector<Vec2>& points_;
+  std::map<std::pair<long long, long long>, int> index_;
 };
 
 /// The stadium bounded by `boundary` = meshLoops({barLoop(length, diameter, side_elements,
