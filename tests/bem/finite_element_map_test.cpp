@@ -175,12 +175,19 @@ TEST(PlaneStrainElements, RefusesBadRings) {
 // and the step responses over a single impact's 50 µs agree to 3.6 %, 3.1 % and 4.9 % of F_j(0)
 // (measured); everywhere and over the whole window to 6.7 %, 7.3 % and 14 % — the largest at the
 // middle of the sides and at the tip–side junctions at 67–92 µs, when the reflected waves come
-// back through the sides' 29 mm elements, which the two methods disperse differently.
-TEST(FiniteElementMap, AgreesWithTheBoundaryElementMap) {
+// back through the sides' 29 mm elements, which the two methods disperse differently. With the
+// rigid-body part kept (the paper's literal free body) the responses agree as closely (tips 3.6 %
+// and 4.8 %, everywhere 6.6 % and 15.5 %, measured); k_j is then the tail's mean of a response the
+// rigid motion carries away, which both methods leave ill-defined (even negative), so it is not
+// compared.
+class FiniteElementMapRigidPart : public ::testing::TestWithParam<bool> {};
+
+TEST_P(FiniteElementMapRigidPart, AgreesWithTheBoundaryElementMap) {
   CONTACTSIM_SKIP_LONG_TEST_UNDER_SANITIZERS();
   ResponseMapOptions options;
   options.time_step = 1e-6;
   options.samples = 100;
+  options.remove_rigid_motion = GetParam();
   const auto boundary = computeResponseMap(
       meshLoops({barLoop(kLength, kDiameter, kSide, kTip, kGrading)}), kSteel, options, "bem");
   const auto finite = computeBarFiniteElementMap(kLength, kDiameter, kSide, kTip, kGrading, {},
@@ -207,12 +214,24 @@ TEST(FiniteElementMap, AgreesWithTheBoundaryElementMap) {
       update(tips, b, f, 50);  // a single impact's 50 µs
   }
   EXPECT_LT(tips.impedance, 0.04);
-  EXPECT_LT(tips.stiffness, 0.04);
   EXPECT_LT(tips.response, 0.06);
   EXPECT_LT(all.impedance, 0.08);
-  EXPECT_LT(all.stiffness, 0.08);
-  EXPECT_LT(all.response, 0.15);
+  if (options.remove_rigid_motion) {
+    EXPECT_LT(tips.stiffness, 0.04);
+    EXPECT_LT(all.stiffness, 0.08);
+    EXPECT_LT(all.response, 0.15);
+  } else {
+    EXPECT_LT(all.response, 0.16);
+  }
 }
+
+// Named by the parameter: RigidPartRemoved, RigidPartKept.
+std::string rigidPartName(const ::testing::TestParamInfo<bool>& param) {
+  return param.param ? "RigidPartRemoved" : "RigidPartKept";
+}
+
+INSTANTIATE_TEST_SUITE_P(FiniteElementMap, FiniteElementMapRigidPart,
+                         ::testing::Values(true, false), rigidPartName);
 
 // At Δt = 0.125 µs the boundary elements' map of this mesh grows (node 4, 2.17 F(0) at 0.51 ms:
 // computeResponseMap refuses it; docs/figures/restitution-study/README.md). The finite element
