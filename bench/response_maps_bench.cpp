@@ -111,14 +111,21 @@ void BM_StudyBarBoundaryElementMap(benchmark::State& state) {
 }
 BENCHMARK(BM_StudyBarBoundaryElementMap)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// One finite element map of the study's bar per iteration.
+void runStudyBarFiniteElementMap(benchmark::State& state,
+                                 const contactsim::FiniteElementOptions& elements,
+                                 const contactsim::ResponseMapOptions& options) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contactsim::computeBarFiniteElementMap(
+        0.2, 0.0125, 16, 12, 1.4, elements, contactsim::kSteel, options, "bar"));
+  }
+}
+
 void BM_StudyBarFiniteElementMap(benchmark::State& state) {
   contactsim::ResponseMapOptions options;
   options.samples = static_cast<int>(state.range(0));
   options.time_step = 512e-6 / options.samples;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(contactsim::computeBarFiniteElementMap(
-        0.2, 0.0125, 16, 12, 1.4, {}, contactsim::kSteel, options, "bar"));
-  }
+  runStudyBarFiniteElementMap(state, {}, options);
 }
 BENCHMARK(BM_StudyBarFiniteElementMap)
     ->Arg(512)
@@ -133,10 +140,7 @@ void BM_StudyBarFiniteElementMapSides(benchmark::State& state) {
   contactsim::FiniteElementOptions elements;
   elements.side_columns = static_cast<int>(state.range(0));
   elements.reading = contactsim::FiniteElementOptions::Reading::kWorkConjugate;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(contactsim::computeBarFiniteElementMap(
-        0.2, 0.0125, 16, 12, 1.4, elements, contactsim::kSteel, options, "bar"));
-  }
+  runStudyBarFiniteElementMap(state, elements, options);
 }
 BENCHMARK(BM_StudyBarFiniteElementMapSides)
     ->Arg(1)

@@ -25,18 +25,14 @@ InvalidInputError tooManyDofs(double dofs) {
 
 // The finite element node at each boundary node (the mesh shares them by construction).
 std::vector<int> boundaryNodes(const BoundaryMesh& boundary, const PlaneStrainMesh& mesh) {
+  const NodeIndex index(mesh.nodes);
   std::vector<int> out;
   for (const auto& node : boundary.nodes) {
-    int found = -1;
-    for (std::size_t k = 0; k < mesh.nodes.size() && found < 0; ++k) {
-      if ((mesh.nodes[k] - node.position).norm() < 1e-9)
-        found = static_cast<int>(k);
-    }
-    if (found < 0) {
+    out.push_back(index.find(node.position));
+    if (out.back() < 0) {
       throw NumericalError("bar finite elements: boundary node at (" + toText(node.position.x()) +
                            ", " + toText(node.position.y()) + ") is not a node of the model");
     }
-    out.push_back(found);
   }
   return out;
 }

@@ -21,11 +21,10 @@ struct Mirrors {
 
 std::optional<Mirrors> findMirrors(const PlaneStrainMesh& mesh) {
   const NodeIndex index(mesh.nodes);
-  const auto find = [&](const Vec2& p) { return index.find(p); };
   Mirrors mirrors;
   for (const auto& p : mesh.nodes) {
-    mirrors.x.push_back(find(Vec2(-p.x(), p.y())));
-    mirrors.y.push_back(find(Vec2(p.x(), -p.y())));
+    mirrors.x.push_back(index.find(Vec2(-p.x(), p.y())));
+    mirrors.y.push_back(index.find(Vec2(p.x(), -p.y())));
     if (mirrors.x.back() < 0 || mirrors.y.back() < 0)
       return std::nullopt;
   }
